@@ -1,0 +1,124 @@
+"""Group kinds (R3) and their hu-xi (R4, Luzhou R10.3)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from . import cards as C
+
+
+class Kind(StrEnum):
+    SENTENCE = "sentence"  # 一句话: three consecutive of one size, or 二七十 of one size
+    JIAO = "jiao"  # 绞: three of one value, mixed sizes
+    KAN = "kan"  # 坎: three identical in hand, never split
+    PENG = "peng"
+    WEI = "wei"
+    CHOUWEI = "chouwei"
+    PAO = "pao"
+    TI = "ti"
+    JIANG = "jiang"  # the one pair allowed when the player has a pao or ti
+
+
+THREE_SAME = frozenset({Kind.KAN, Kind.PENG, Kind.WEI, Kind.CHOUWEI})
+FOUR_SAME = frozenset({Kind.PAO, Kind.TI})
+SETS = THREE_SAME | FOUR_SAME  # the groups of 对对胡
+
+
+class GroupError(ValueError):
+    """Cards that do not make the group their kind says."""
+
+
+def is_sentence(cards: tuple[int, ...]) -> bool:
+    if len(cards) != 3 or len({C.is_big(k) for k in cards}) != 1:
+        return False
+    values = sorted(C.value(k) for k in cards)
+    return values == [2, 7, 10] or (values[1] == values[0] + 1 and values[2] == values[0] + 2)
+
+
+def is_jiao(cards: tuple[int, ...]) -> bool:
+    return (len(cards) == 3 and len({C.value(k) for k in cards}) == 1
+            and len({C.is_big(k) for k in cards}) == 2)
+
+
+def is_chi_group(cards: tuple[int, ...]) -> bool:
+    """A group that chi or bi can lay down: a sentence or a jiao (R6.2)."""
+    return is_sentence(cards) or is_jiao(cards)
+
+
+def is_special_sentence(cards: tuple[int, ...]) -> bool:
+    """一二三 or 二七十, small or big (R3)."""
+    return sorted(C.value(k) for k in cards) in ([1, 2, 3], [2, 7, 10]) and is_sentence(cards)
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    kind: Kind
+    cards: tuple[int, ...]
+
+    @classmethod
+    def make(cls, kind: Kind | str, cards) -> Group:
+        """Build a group, refusing cards that are not what the kind says."""
+        kind = Kind(kind)
+        cs = tuple(sorted(cards))
+        same = len(set(cs)) == 1
+        ok = {
+            Kind.SENTENCE: is_sentence(cs),
+            Kind.JIAO: is_jiao(cs),
+            Kind.JIANG: len(cs) == 2 and same,
+        }.get(kind, same and len(cs) == (4 if kind in FOUR_SAME else 3))
+        if not ok:
+            raise GroupError(f"{C.fmt(cs)} is not a {kind.value}")
+        return cls(kind, cs)
+
+    @property
+    def text(self) -> str:
+        return C.fmt(self.cards)
+
+    def __str__(self) -> str:
+        return f"{self.kind.value} {self.text}"
+
+
+@dataclass(frozen=True, slots=True)
+class HuxiTable:
+    """Hu-xi of each group, as (small, big) pairs. Wei and chou-wei count as a kan (R4, R10.3)."""
+
+    peng: tuple[int, int] = (1, 3)
+    peng_red: tuple[int, int] = (1, 3)
+    kan: tuple[int, int] = (3, 6)
+    kan_red: tuple[int, int] = (3, 6)
+    pao: tuple[int, int] = (6, 9)
+    pao_red: tuple[int, int] = (6, 9)
+    ti: tuple[int, int] = (9, 12)
+    ti_red: tuple[int, int] = (9, 12)
+    s123: tuple[int, int] = (3, 6)
+    s2710: tuple[int, int] = (3, 6)
+
+    def huxi(self, kind: Kind, cards: tuple[int, ...]) -> int:
+        first = cards[0]
+        size = 1 if C.is_big(first) else 0
+        red = C.is_red(first)
+        if kind == Kind.PENG:
+            return (self.peng_red if red else self.peng)[size]
+        if kind in (Kind.KAN, Kind.WEI, Kind.CHOUWEI):
+            return (self.kan_red if red else self.kan)[size]
+        if kind == Kind.PAO:
+            return (self.pao_red if red else self.pao)[size]
+        if kind == Kind.TI:
+            return (self.ti_red if red else self.ti)[size]
+        if kind == Kind.SENTENCE:
+            values = sorted(C.value(k) for k in cards)
+            if values == [1, 2, 3]:
+                return self.s123[size]
+            if values == [2, 7, 10]:
+                return self.s2710[size]
+        return 0
+
+
+STANDARD_HUXI = HuxiTable()
+# R10.3: red peng 6/9; kan 6/9, red kan 9/12; 招 (pao) = kan + 3; 垅 (ti) = 招 + 3, at most 18;
+# 一二三 3/6, 二七十 6/9.
+LUZHOU_HUXI = HuxiTable(
+    peng=(1, 3), peng_red=(6, 9), kan=(6, 9), kan_red=(9, 12),
+    pao=(9, 12), pao_red=(12, 15), ti=(12, 15), ti_red=(15, 18),
+    s123=(3, 6), s2710=(6, 9),
+)
