@@ -3,8 +3,10 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+HOST ?= 127.0.0.1
+PORT ?= 8000
 
-.PHONY: serve test setup
+.PHONY: serve test setup messages
 
 $(STAMP): requirements.txt
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -14,5 +16,18 @@ $(STAMP): requirements.txt
 
 setup: $(STAMP)
 
+# Migrate, make sure an admin account exists (ADMIN_PASSWORD, or a printed one-time password), serve.
+serve: $(STAMP)
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py ensure_admin
+	@echo "Paohuzi Online: http://$(HOST):$(PORT)/  (admin: http://$(HOST):$(PORT)/admin/)"
+	$(BIN)/daphne -b $(HOST) -p $(PORT) paohuzi_site.asgi:application
+
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
+
+# Regenerate the Chinese catalog from the English source strings, and its compiled .mo (needs gettext;
+# both files are committed, so serving and testing do not).
+messages: $(STAMP)
+	$(BIN)/python manage.py makemessages -l zh_Hans --ignore=tests --ignore=bench --ignore=games/rules
+	$(BIN)/python manage.py compilemessages -l zh_Hans --ignore=.venv

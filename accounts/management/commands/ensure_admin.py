@@ -1,0 +1,26 @@
+"""Create the first admin account if there is none (`make serve` runs this).
+
+The password comes from ADMIN_PASSWORD, or a random one is printed once.
+"""
+import os
+import secrets
+
+from django.core.management.base import BaseCommand
+
+from accounts.models import User
+
+
+class Command(BaseCommand):
+    help = "Create the 'admin' superuser if no superuser exists yet."
+
+    def handle(self, *args, **options):
+        if User.objects.filter(is_superuser=True).exists():
+            self.stdout.write("An admin account exists already (python manage.py changepassword NAME to reset it).")
+            return
+        username = os.environ.get("ADMIN_USERNAME", "admin")
+        password = os.environ.get("ADMIN_PASSWORD") or secrets.token_urlsafe(12)
+        User.objects.create_superuser(username=username, password=password, email="")
+        shown = "from ADMIN_PASSWORD" if os.environ.get("ADMIN_PASSWORD") else password
+        self.stdout.write(self.style.SUCCESS(
+            f"Admin account created: user {username!r}, password {shown} — log in at "
+            "http://127.0.0.1:8000/admin/ (this password is shown only once)."))

@@ -1,0 +1,15 @@
+"""Read-side queries for account pages."""
+from django.db.models import Sum
+
+from games.models import Hand, LedgerEntry
+
+RECENT_HANDS = 10
+
+
+def recent_hands(user, limit: int = RECENT_HANDS) -> list[dict]:
+    """The user's last finished hands, newest first, each with the coins it moved for them."""
+    hands = list(Hand.objects.filter(players=user, finished_at__isnull=False)
+                 .select_related("table__tier", "table__variant").order_by("-finished_at")[:limit])
+    coins = dict(LedgerEntry.objects.filter(account=user, hand__in=hands)
+                 .values("hand").annotate(total=Sum("amount")).values_list("hand", "total"))
+    return [{"hand": hand, "coins": coins.get(hand.pk)} for hand in hands]

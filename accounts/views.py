@@ -1,0 +1,66 @@
+"""Sign up, one-click guest play, claiming a guest account, the profile page."""
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from . import selectors, services
+from .forms import SignupForm
+
+BACKEND = "django.contrib.auth.backends.ModelBackend"
+
+
+def _next_url(request, default: str = "home") -> str:
+    target = request.POST.get("next") or request.GET.get("next")
+    if target and url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
+        return target
+    return default
+
+
+def signup(request):
+    if request.user.is_authenticated:
+        return redirect("accounts:claim" if request.user.is_guest else "accounts:profile")
+    form = SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = services.account_create(username=form.cleaned_data["username"],
+                                       password=form.cleaned_data["password1"])
+        login(request, user, backend=BACKEND)
+        messages.success(request, _("Welcome, %(name)s! You received %(coins)s coins.")
+                         % {"name": user.username, "coins": user.coins})
+        return redirect(_next_url(request))
+    return render(request, "accounts/signup.html", {"form": form})
+
+
+@require_POST
+def guest(request):
+    """Play now as a guest, in one click: a fresh account, logged in at once."""
+    if not request.user.is_authenticated:
+        user = services.guest_create()
+        login(request, user, backend=BACKEND)
+        messages.success(request, _("You are playing as a guest with %(coins)s coins. "
+                                    "Claim the account any time to keep them.") % {"coins": user.coins})
+    return redirect(_next_url(request))
+
+
+@login_required
+def claim(request):
+    """A guest chooses a username and password; coins and hands stay with the account."""
+    if not request.user.is_guest:
+        return redirect("accounts:profile")
+    form = SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = services.guest_claim(user=request.user, username=form.cleaned_data["username"],
+                                    password=form.cleaned_data["password1"])
+        login(request, user, backend=BACKEND)  # the password changed: keep the session valid
+        messages.success(request, _("The account is yours now, %(name)s.") % {"name": user.username})
+        return redirect("accounts:profile")
+    return render(request, "accounts/claim.html", {"form": form})
+
+
+@login_required
+def profile(request):
+    return render(request, "accounts/profile.html",
+                  {"profile": request.user, "recent_hands": selectors.recent_hands(request.user)})

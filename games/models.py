@@ -1,0 +1,370 @@
+"""Game data: variants and room tiers (edited in the admin), tables, seats, hands, and the two
+append-only records, the action log and the coin ledger.
+"""
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import F, Q, Sum
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy as _
+
+from games.rules.groups import HuxiTable
+from games.rules.variants import PATTERN_CODES, PatternSpec, RuleSet, RuleSetError
+
+# ---------------------------------------------------------------- variants (R10)
+
+
+class Variant(models.Model):
+    """A named RuleSet: every field of games.rules.variants.RuleSet is a column here (or a pattern row)."""
+
+    slug = models.SlugField(_("code"), max_length=40, unique=True,
+                            help_text=_("The rule set's name, e.g. changde."))
+    label = models.CharField(_("name"), max_length=60)
+    active = models.BooleanField(_("offered to players"), default=True)
+    order = models.PositiveSmallIntegerField(_("order"), default=0)
+    min_huxi = models.PositiveSmallIntegerField(_("minimum hu-xi"), default=15, help_text="R7.2")
+    grade_from = models.PositiveSmallIntegerField(
+        _("grade from hu-xi"), default=15, help_text=_("R8.1: grade = 1 + (hu-xi − this) ÷ step"))
+    grade_step = models.PositiveSmallIntegerField(_("hu-xi per grade"), default=3)
+    self_draw_grades = models.PositiveSmallIntegerField(_("self-draw grades"), default=1, help_text="R8.3")
+    self_draw_before_fan = models.BooleanField(
+        _("self-draw grade before the fan"), default=True,
+        help_text=_("R8.3: add the self-draw grade before multiplying by the fan (otherwise after)."))
+    discard_win = models.BooleanField(_("win on discards"), default=False, help_text="R6.5, R10.3")
+    heavenly_double_huxi = models.BooleanField(
+        _("heavenly hu doubles the hu-xi"), default=False, help_text="R9.4")
+    mandatory_heavenly_rest = models.BooleanField(
+        _("mandatory heavenly hu counts the rest"), default=True,
+        help_text=_("R9.1: also count the best arrangement of the cards besides the ti and kan."))
+    player_counts = models.CharField(_("player counts"), max_length=10, default="3",
+                                     help_text=_("R2: table sizes allowed, e.g. 2,3"))
+    drawn_hands_to_rotate = models.PositiveSmallIntegerField(
+        _("drawn hands before the dealer passes on"), default=3, help_text="R2")
+
+    class Meta:
+        ordering = ["order", "slug"]
+        verbose_name = _("variant")
+        verbose_name_plural = _("variants")
+
+    def __str__(self) -> str:
+        return self.label or self.slug
+
+    def huxi_table(self) -> HuxiTable:
+        return HuxiTable(**{name: (getattr(self, f"huxi_{name}_small"), getattr(self, f"huxi_{name}_big"))
+                            for name in HUXI_NAMES})
+
+    def to_ruleset(self, patterns: Iterable[PatternSpec] | None = None) -> RuleSet:
+        """The engine's RuleSet (raises RuleSetError). `patterns` replaces the saved rows (admin forms)."""
+        if patterns is None:
+            patterns = [row.to_spec() for row in self.pattern_rows.all()] if self.pk else []
+        try:
+            counts = tuple(int(part) for part in self.player_counts.split(",") if part.strip())
+        except ValueError:
+            raise RuleSetError(_("player counts: write numbers separated by commas, e.g. 2,3")) from None
+        return RuleSet(
+            name=self.slug, min_huxi=self.min_huxi, huxi=self.huxi_table(), grade_from=self.grade_from,
+            grade_step=self.grade_step, patterns=tuple(patterns), self_draw_grades=self.self_draw_grades,
+            self_draw_before_fan=self.self_draw_before_fan, discard_win=self.discard_win,
+            heavenly_double_huxi=self.heavenly_double_huxi,
+            mandatory_heavenly_rest=self.mandatory_heavenly_rest, player_counts=counts,
+            drawn_hands_to_rotate=self.drawn_hands_to_rotate)
+
+    def clean(self) -> None:
+        """A variant the engine would reject cannot be saved."""
+        try:
+            self.to_ruleset()
+        except RuleSetError as e:
+            raise ValidationError(str(e)) from None
+
+
+# R4 / R10.3: one (small, big) column pair per entry of the engine's hu-xi table, added in a loop so
+# that the columns follow HuxiTable (a new entry there without a label here fails at import).
+HUXI_LABELS = {
+    "peng": _("peng"), "peng_red": _("red peng"), "kan": _("kan / wei"), "kan_red": _("red kan / wei"),
+    "pao": _("pao"), "pao_red": _("red pao"), "ti": _("ti"), "ti_red": _("red ti"),
+    "s123": _("sentence 一二三"), "s2710": _("sentence 二七十"),
+}
+HUXI_NAMES = tuple(f.name for f in dataclasses.fields(HuxiTable))
+for _name in HUXI_NAMES:
+    for _size, _size_label, _default in zip(("small", "big"), (_("small"), _("big")),
+                                            getattr(HuxiTable(), _name)):
+        Variant.add_to_class(f"huxi_{_name}_{_size}", models.PositiveSmallIntegerField(
+            format_lazy("{} · {}", HUXI_LABELS[_name], _size_label), default=_default))
+
+
+class VariantPattern(models.Model):
+    """One row of a variant's fan table (名堂, R10): games.rules.variants.PatternSpec."""
+
+    variant = models.ForeignKey(Variant, models.CASCADE, related_name="pattern_rows",
+                                verbose_name=_("variant"))
+    order = models.PositiveSmallIntegerField(_("order"), default=0)
+    code = models.CharField(_("kind"), max_length=20, choices=[(c, c) for c in PATTERN_CODES])
+    name = models.CharField(_("name"), max_length=30)
+    fan = models.PositiveSmallIntegerField(_("fan"))
+    counts = models.CharField(_("counts"), max_length=40, blank=True,
+                              help_text=_("Counting patterns: e.g. 4,7,11-12 or 13- (13 or more)."))
+    step = models.PositiveSmallIntegerField(_("fan per extra card"), default=0)
+    alone_fan = models.PositiveSmallIntegerField(_("fan when otherwise plain"), null=True, blank=True)
+    of = models.CharField(_("combination of"), max_length=60, blank=True,
+                          help_text=_("Combo patterns: names joined by +, e.g. 乌胡+对对胡."))
+
+    class Meta:
+        ordering = ["order", "id"]
+        constraints = [models.UniqueConstraint(fields=["variant", "name"], name="pattern_name_once")]
+        verbose_name = _("pattern")
+        verbose_name_plural = _("patterns")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def to_spec(self) -> PatternSpec:
+        return PatternSpec(code=self.code, name=self.name, fan=self.fan, counts=self.counts,
+                           step=self.step, alone_fan=self.alone_fan, of=self.of)
+
+    def clean(self) -> None:
+        try:
+            self.to_spec().validate()
+        except RuleSetError as e:
+            raise ValidationError(str(e)) from None
+
+
+# ---------------------------------------------------------------- rooms (R11)
+
+
+class RoomTier(models.Model):
+    """A coin room: a fixed multiplier or a floating range, entry coins and an upper bound (R11)."""
+
+    name = models.CharField(_("name"), max_length=30, unique=True)
+    order = models.PositiveSmallIntegerField(_("order"), default=0)
+    multiplier = models.PositiveIntegerField(_("multiplier"), null=True, blank=True)
+    multiplier_min = models.PositiveIntegerField(_("floating multiplier from"), null=True, blank=True)
+    multiplier_max = models.PositiveIntegerField(_("floating multiplier up to"), null=True, blank=True)
+    entry_coins = models.PositiveBigIntegerField(_("coins to enter"))
+    upper_bound = models.PositiveBigIntegerField(
+        _("upper bound"), null=True, blank=True,
+        help_text=_("A player with more coins moves up a tier. Empty: no upper bound."))
+    experience_per_hand = models.PositiveSmallIntegerField(_("experience per hand"))
+
+    class Meta:
+        ordering = ["order", "entry_coins"]
+        verbose_name = _("room tier")
+        verbose_name_plural = _("room tiers")
+        constraints = [
+            models.CheckConstraint(
+                name="tier_fixed_or_floating",
+                condition=(Q(multiplier__isnull=False, multiplier_min__isnull=True,
+                             multiplier_max__isnull=True)
+                           | Q(multiplier__isnull=True, multiplier_min__isnull=False,
+                               multiplier_max__gte=F("multiplier_min")))),
+            models.CheckConstraint(name="tier_bound_above_entry",
+                                   condition=Q(upper_bound__isnull=True) | Q(upper_bound__gt=F("entry_coins"))),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_floating(self) -> bool:
+        return self.multiplier is None
+
+    def admits(self, coins: int) -> bool:
+        """R11: enough coins to enter, and not above the upper bound."""
+        return coins >= self.entry_coins and (self.upper_bound is None or coins <= self.upper_bound)
+
+    def clean(self) -> None:
+        floating = self.multiplier_min is not None or self.multiplier_max is not None
+        if (self.multiplier is None) == (not floating) or (floating and None in (
+                self.multiplier_min, self.multiplier_max)):
+            raise ValidationError(_("Give either a fixed multiplier or both ends of a floating range."))
+        if floating and self.multiplier_min > self.multiplier_max:
+            raise ValidationError(_("The floating range is empty."))
+        if self.upper_bound is not None and self.upper_bound <= self.entry_coins:
+            raise ValidationError(_("The upper bound must be above the coins to enter."))
+
+
+# ---------------------------------------------------------------- tables and hands
+
+
+class Table(models.Model):
+    class Kind(models.TextChoices):
+        COIN = "coin", _("coin room")
+        PRIVATE = "private", _("private room")
+
+    class Status(models.TextChoices):
+        WAITING = "waiting", _("waiting for players")
+        PLAYING = "playing", _("playing")
+        FINISHED = "finished", _("finished")
+        DISSOLVED = "dissolved", _("dissolved")
+
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)
+    tier = models.ForeignKey(RoomTier, models.PROTECT, null=True, blank=True, related_name="tables",
+                             verbose_name=_("room tier"))
+    variant = models.ForeignKey(Variant, models.PROTECT, related_name="tables", verbose_name=_("variant"))
+    invite_code = models.CharField(_("invite code"), max_length=12, unique=True, null=True, blank=True)
+    planned_hands = models.PositiveSmallIntegerField(
+        _("planned hands"), null=True, blank=True, help_text=_("Private rooms: 8 or 16. Empty: open-ended."))
+    player_count = models.PositiveSmallIntegerField(_("players"), default=3)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.WAITING)
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True,
+                              related_name="owned_tables", verbose_name=_("owner"))
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        constraints = [
+            # R11: coin tables belong to a tier; private rooms (points, never coins) have an invite code.
+            models.CheckConstraint(name="table_coin_tier_private_code", condition=(
+                Q(kind="coin", tier__isnull=False) | Q(kind="private", invite_code__isnull=False))),
+            models.CheckConstraint(name="table_two_to_four_players",
+                                   condition=Q(player_count__gte=2, player_count__lte=4)),
+        ]
+
+    def __str__(self) -> str:
+        where = self.tier.name if self.tier_id else self.invite_code
+        return f"#{self.pk} {where} · {self.variant}"
+
+
+class Seat(models.Model):
+    """A place at a table, for a person or a bot (R2: positions in turn order)."""
+
+    table = models.ForeignKey(Table, models.CASCADE, related_name="seats", verbose_name=_("table"))
+    position = models.PositiveSmallIntegerField(_("position"))
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, null=True, blank=True,
+                             related_name="seats", verbose_name=_("player"))
+    is_bot = models.BooleanField(_("bot"), default=False)
+
+    class Meta:
+        ordering = ["table", "position"]
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="seat_position_once"),
+            models.UniqueConstraint(fields=["table", "user"], name="seat_one_per_user"),
+            models.CheckConstraint(name="seat_user_or_bot", condition=(
+                Q(user__isnull=False, is_bot=False) | Q(user__isnull=True, is_bot=True))),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table_id}/{self.position}: {self.user or _('bot')}"
+
+
+class Hand(models.Model):
+    """One hand: reproduced from its seed and its action log; `state` is the engine's JSON."""
+
+    table = models.ForeignKey(Table, models.PROTECT, related_name="hands", verbose_name=_("table"))
+    number = models.PositiveIntegerField(_("hand number"))
+    players = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="hands", blank=True,
+                                     verbose_name=_("players"))
+    seed = models.CharField(_("seed"), max_length=64)
+    state = models.JSONField(_("state"), default=dict)
+    move_no = models.PositiveIntegerField(_("move number"), default=0)
+    dealer = models.PositiveSmallIntegerField(_("dealer"))
+    multiplier = models.PositiveIntegerField(
+        _("multiplier"), default=1, help_text=_("R8.4 / R11: the coins per point of this hand; 1 on private tables."))
+    deadline = models.DateTimeField(_("deadline"), null=True, blank=True, db_index=True)
+    started_at = models.DateTimeField(_("started"), auto_now_add=True)
+    finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+    result = models.JSONField(_("result"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["table", "number"]
+        verbose_name = _("hand")
+        verbose_name_plural = _("hands")
+        constraints = [models.UniqueConstraint(fields=["table", "number"], name="hand_number_once")]
+
+    def __str__(self) -> str:
+        return f"{self.table_id}-{self.number}"
+
+    @property
+    def finished(self) -> bool:
+        return self.finished_at is not None
+
+    def replay_url(self) -> str:
+        # The replay page belongs to the real-time issue (URL name games:replay); this is its path.
+        return f"/hands/{self.pk}/replay/"
+
+
+# ---------------------------------------------------------------- append-only records
+
+
+class AppendOnlyError(RuntimeError):
+    """Audit rows are written once and never changed or removed."""
+
+
+class AppendOnlyQuerySet(models.QuerySet):
+    def update(self, **kwargs):
+        raise AppendOnlyError(f"{self.model.__name__} rows cannot be updated")
+
+    def delete(self):
+        raise AppendOnlyError(f"{self.model.__name__} rows cannot be deleted")
+
+    def balance_of(self, account) -> int:
+        """The ledger's sum for one account: the true coin balance (User.coins caches it)."""
+        return self.filter(account=account).aggregate(total=Sum("amount"))["total"] or 0
+
+
+class AppendOnly(models.Model):
+    objects = AppendOnlyQuerySet.as_manager()
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise AppendOnlyError(f"{type(self).__name__} rows cannot be updated")
+        kwargs["force_insert"] = True
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise AppendOnlyError(f"{type(self).__name__} rows cannot be deleted")
+
+
+class ActionLog(AppendOnly):
+    """Every move of a hand, in order: with the seed it replays the hand (DESIGN: seeded determinism)."""
+
+    hand = models.ForeignKey(Hand, models.PROTECT, related_name="actions", verbose_name=_("hand"))
+    move_no = models.PositiveIntegerField(_("move number"))
+    seat = models.PositiveSmallIntegerField(_("seat"), help_text=_("The engine's seat index."))
+    action = models.JSONField(_("action"))
+    created_at = models.DateTimeField(_("time"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["hand", "move_no"]
+        verbose_name = _("action")
+        verbose_name_plural = _("action log")
+        constraints = [models.UniqueConstraint(fields=["hand", "move_no"], name="action_move_once")]
+
+    def __str__(self) -> str:
+        return f"{self.hand} #{self.move_no}"
+
+
+class LedgerEntry(AppendOnly):
+    """A coin movement. The entries of one settlement sum to zero; (settlement, account) is the
+    idempotency key, so a settlement can never be applied twice (games.services.ledger_settle)."""
+
+    account = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, related_name="ledger_entries",
+                                verbose_name=_("account"))
+    amount = models.BigIntegerField(_("amount"))
+    settlement_key = models.CharField(_("settlement"), max_length=100, db_index=True)
+    hand = models.ForeignKey(Hand, models.PROTECT, null=True, blank=True, related_name="ledger_entries",
+                             verbose_name=_("hand"))
+    created_at = models.DateTimeField(_("time"), auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("ledger entry")
+        verbose_name_plural = _("coin ledger")
+        constraints = [
+            models.UniqueConstraint(fields=["settlement_key", "account"], name="ledger_idempotency_key"),
+            models.CheckConstraint(name="ledger_amount_not_zero", condition=~Q(amount=0)),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.settlement_key}: {self.account} {self.amount:+d}"

@@ -1,0 +1,157 @@
+"""Settings shared by every environment.
+
+The embedded default needs nothing: SQLite (WAL, IMMEDIATE transactions, a busy timeout, persistent
+connections) and the in-memory channel layer. `DATABASE_URL` switches to PostgreSQL (psycopg 3) and
+`REDIS_URL` to channels-redis, for a set-up with several server processes.
+"""
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+
+import dj_database_url
+from django.utils.translation import gettext_lazy as _
+
+BASE_DIR = Path(__file__).resolve().parent.parent.parent
+
+# A busy SQLite writer makes others wait this long (seconds) before "database is locked".
+SQLITE_BUSY_TIMEOUT = 20
+
+
+def env_bool(environ: Mapping[str, str], name: str, default: bool) -> bool:
+    value = environ.get(name)
+    if value is None or not value.strip():
+        return default
+    return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+def env_list(environ: Mapping[str, str], name: str, default: list[str]) -> list[str]:
+    value = environ.get(name, "")
+    items = [item.strip() for item in value.split(",") if item.strip()]
+    return items or default
+
+
+def database_from_env(environ: Mapping[str, str], base_dir: Path = BASE_DIR) -> dict:
+    """`DATABASE_URL` → that database (PostgreSQL via psycopg 3); otherwise the embedded SQLite file.
+
+    Channels closes the connection around every `database_sync_to_async` call unless CONN_MAX_AGE is
+    persistent, which reopened the SQLite file on every move (2–3× slower): so None / a long age.
+    """
+    url = environ.get("DATABASE_URL", "").strip()
+    if url:
+        return dj_database_url.parse(url, conn_max_age=600, conn_health_checks=True)
+    return {
+        "ENGINE": "django.db.backends.sqlite3",
+        "NAME": environ.get("SQLITE_PATH") or str(base_dir / "db.sqlite3"),
+        "CONN_MAX_AGE": None,
+        "OPTIONS": {
+            # Take the write lock when a transaction starts, so two writers queue instead of failing.
+            "transaction_mode": "IMMEDIATE",
+            "timeout": SQLITE_BUSY_TIMEOUT,
+            # WAL: readers never wait for the writer.
+            "init_command": "PRAGMA journal_mode=WAL;PRAGMA synchronous=NORMAL",
+        },
+    }
+
+
+def channel_layers_from_env(environ: Mapping[str, str]) -> dict:
+    """`REDIS_URL` → channels-redis (several processes); otherwise the in-memory layer (one process)."""
+    url = environ.get("REDIS_URL", "").strip()
+    if url:
+        return {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
+                            "CONFIG": {"hosts": [url]}}}
+    return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+
+SECRET_KEY = os.environ.get("SECRET_KEY", "dev-only-insecure-key-set-SECRET_KEY-in-production")
+DEBUG = env_bool(os.environ, "DEBUG", False)
+ALLOWED_HOSTS = env_list(os.environ, "ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"])
+CSRF_TRUSTED_ORIGINS = env_list(os.environ, "CSRF_TRUSTED_ORIGINS", [])
+
+INSTALLED_APPS = [
+    "daphne",  # first: its runserver serves websockets too
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "django_htmx",
+    "accounts",
+    "games",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "paohuzi_site.urls"
+ASGI_APPLICATION = "paohuzi_site.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+DATABASES = {"default": database_from_env(os.environ)}
+CHANNEL_LAYERS = channel_layers_from_env(os.environ)
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_USER_MODEL = "accounts.User"
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+LOGIN_URL = "accounts:login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "home"
+
+# Coins a new account (guest or not) receives from the house, through the ledger.
+STARTING_COINS = int(os.environ.get("STARTING_COINS", "2000"))
+
+LANGUAGE_CODE = "zh-hans"
+LANGUAGES = [("zh-hans", _("Simplified Chinese")), ("en", _("English"))]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+USE_I18N = True
+TIME_ZONE = "Asia/Shanghai"
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
+# WhiteNoise serves straight from the apps' static folders, so no collectstatic is needed to play.
+WHITENOISE_USE_FINDERS = True
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "loggers": {"paohuzi": {"handlers": ["console"], "level": "INFO"}},
+}

@@ -1,0 +1,14 @@
+"""Tests: the same selection by environment, fast password hashing, a Redis prefix of our own."""
+import os
+
+from .base import *  # noqa: F403
+from .base import CHANNEL_LAYERS
+
+DEBUG = False
+ALLOWED_HOSTS = ["testserver", "localhost", "127.0.0.1"]
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+STARTING_COINS = 2000
+
+# Several test runs may share one Redis: keep each run's groups and channels apart.
+if "CONFIG" in CHANNEL_LAYERS["default"]:
+    CHANNEL_LAYERS["default"]["CONFIG"]["prefix"] = f"test{os.getpid()}"

@@ -1,0 +1,24 @@
+"""Fixtures shared by the site's tests."""
+from importlib import import_module
+
+import pytest
+from django.apps import apps
+
+
+@pytest.fixture
+def defaults(db):
+    """The data migration's variants and room tiers. A transactional test empties every table when it
+    ends, so install them again (idempotently) rather than trusting they are still there."""
+    import_module("games.migrations.0002_defaults").install_defaults(apps)
+
+
+@pytest.fixture
+def make_user(db):
+    """make_user("name") → an account with the starting coins, created the way sign-up creates it."""
+    from accounts.services import account_create
+
+    def make(username: str = "player", password: str = "a-long-pass-123", **kwargs):
+        return account_create(username=username, password=password, **kwargs)
+
+    return make
+

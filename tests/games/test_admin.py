@@ -1,0 +1,140 @@
+"""The admin: pages load, a variant the engine rejects is refused with its message, tiers edit in the
+list, game records are read-only, and the "try it" box scores a hand with the variant."""
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from games.models import Hand, LedgerEntry, RoomTier, Table, Variant
+from games.services import ledger_settle
+
+pytestmark = pytest.mark.django_db
+
+
+def variant_form(variant: Variant, **changes) -> dict:
+    """The change form's POST data for `variant` as it stands, with `changes` applied."""
+    data = {}
+    for field in Variant._meta.concrete_fields:
+        if field.name == "id":
+            continue
+        value = getattr(variant, field.attname)
+        if isinstance(value, bool):
+            if value:
+                data[field.name] = "on"
+        else:
+            data[field.name] = value
+    rows = list(variant.pattern_rows.all())
+    data.update({"pattern_rows-TOTAL_FORMS": len(rows), "pattern_rows-INITIAL_FORMS": len(rows),
+                 "pattern_rows-MIN_NUM_FORMS": 0, "pattern_rows-MAX_NUM_FORMS": 1000})
+    for i, row in enumerate(rows):
+        for name in ("id", "order", "code", "name", "fan", "counts", "step", "alone_fan", "of"):
+            value = getattr(row, name)
+            data[f"pattern_rows-{i}-{name}"] = "" if value is None else value
+        data[f"pattern_rows-{i}-variant"] = variant.pk
+    data.update(changes)
+    return {k: v for k, v in data.items() if v is not False}
+
+
+@pytest.fixture
+def changde(defaults):
+    return Variant.objects.get(slug="changde")
+
+
+@pytest.fixture
+def played_hand(changde, make_user):
+    table = Table.objects.create(kind=Table.Kind.COIN, tier=RoomTier.objects.get(name="天门山"), variant=changde)
+    hand = Hand.objects.create(table=table, number=1, seed="9", dealer=0, finished_at=timezone.now())
+    a, b = make_user("a"), make_user("b")
+    ledger_settle(f"hand:{hand.pk}", {a: 10, b: -10}, hand=hand)
+    return hand
+
+
+def test_admin_pages_load_in_chinese(admin_client, changde, played_hand):
+    pages = [reverse("admin:index"), reverse("admin:games_variant_changelist"),
+             reverse("admin:games_variant_change", args=[changde.pk]), reverse("admin:games_variant_add"),
+             reverse("admin:games_roomtier_changelist"), reverse("admin:games_table_changelist"),
+             reverse("admin:games_table_change", args=[played_hand.table_id]),
+             reverse("admin:games_hand_changelist"), reverse("admin:games_hand_change", args=[played_hand.pk]),
+             reverse("admin:games_ledgerentry_changelist"), reverse("admin:accounts_user_changelist")]
+    for url in pages:
+        assert admin_client.get(url).status_code == 200, url
+    change = admin_client.get(reverse("admin:games_variant_change", args=[changde.pk])).content.decode()
+    assert "最低胡息" in change and "红胡" in change and 'id="try-it"' in change
+
+
+def test_admin_saves_a_valid_change_to_a_variant(admin_client, changde):
+    response = admin_client.post(reverse("admin:games_variant_change", args=[changde.pk]),
+                                 variant_form(changde, min_huxi=18))
+    assert response.status_code == 302
+    changde.refresh_from_db()
+    assert changde.to_ruleset().min_huxi == 18
+
+
+def test_admin_refuses_a_variant_the_engine_rejects_with_its_message(admin_client, changde):
+    url = reverse("admin:games_variant_change", args=[changde.pk])
+    response = admin_client.post(url, variant_form(changde, grade_step=0))
+    assert response.status_code == 200
+    assert "grade step" in response.content.decode()
+    combo = admin_client.post(url, variant_form(changde, **{"pattern_rows-0-code": "combo",
+                                                            "pattern_rows-0-of": "红胡+没有"}))
+    assert combo.status_code == 200 and "没有" in str(combo.context["inline_admin_formsets"][0].formset.non_form_errors())
+    changde.refresh_from_db()
+    assert changde.grade_step == 3 and changde.pattern_rows.get(name="红胡").code == "red_count"
+
+
+def test_admin_edits_room_tiers_in_the_list(admin_client, defaults):
+    tiers = list(RoomTier.objects.order_by("order"))
+    data = {"form-TOTAL_FORMS": len(tiers), "form-INITIAL_FORMS": len(tiers), "_save": "1"}
+    for i, tier in enumerate(tiers):
+        data.update({f"form-{i}-id": tier.pk, f"form-{i}-order": tier.order,
+                     f"form-{i}-multiplier": tier.multiplier, f"form-{i}-multiplier_min": "",
+                     f"form-{i}-multiplier_max": "", f"form-{i}-entry_coins": tier.entry_coins,
+                     f"form-{i}-upper_bound": tier.upper_bound or "",
+                     f"form-{i}-experience_per_hand": tier.experience_per_hand})
+    data["form-0-multiplier"] = 5
+    response = admin_client.post(reverse("admin:games_roomtier_changelist"), data)
+    assert response.status_code == 302
+    assert RoomTier.objects.get(name="天门山").multiplier == 5
+
+
+def test_admin_game_records_are_read_only_with_a_replay_link(admin_client, played_hand):
+    for model in ("table", "hand", "ledgerentry"):
+        assert admin_client.get(reverse(f"admin:games_{model}_add")).status_code == 403
+    page = admin_client.get(reverse("admin:games_hand_change", args=[played_hand.pk])).content.decode()
+    assert played_hand.replay_url() in page and 'name="seed"' not in page
+
+
+def test_admin_ledger_filters_by_account_and_date(admin_client, played_hand):
+    entry = LedgerEntry.objects.filter(hand=played_hand, amount=10).get()
+    url = reverse("admin:games_ledgerentry_changelist")
+    by_account = admin_client.get(url, {"account__id__exact": entry.account_id})
+    assert list(by_account.context["cl"].queryset) == list(LedgerEntry.objects.filter(account=entry.account))
+    today = timezone.localdate()
+    by_date = admin_client.get(url, {"created_at__year": today.year, "created_at__month": today.month,
+                                     "created_at__day": today.day})
+    assert by_date.context["cl"].result_count == LedgerEntry.objects.count()
+
+
+TRY = {"groups": "碰 贰贰贰\nwei 捌捌捌", "hand": "一二三四五六七八九十十壹贰叁", "card": "十", "source": "own_draw"}
+
+
+def test_try_it_scores_a_hand_with_the_variant(admin_client, changde):
+    page = admin_client.post(reverse("admin:games_variant_try", args=[changde.pk]), TRY)
+    assert page.status_code == 200
+    win = page.context["result"]
+    assert (win.huxi, win.grade, win.base, win.self_draw) == (21, 3, 4, True)  # R8.1, R8.3: 1+6//3, +1
+    assert "base (底) 4" in page.content.decode()
+
+
+def test_try_it_uses_the_variants_own_rules(admin_client, defaults):
+    luzhou = Variant.objects.get(slug="luzhou_grade")  # R10.3 hu-xi table, one grade per hu-xi from 10
+    win = admin_client.post(reverse("admin:games_variant_try", args=[luzhou.pk]), TRY).context["result"]
+    assert (win.huxi, win.base) == (36, 28)
+
+
+def test_try_it_explains_no_win_and_bad_cards_as_an_htmx_fragment(admin_client, changde):
+    url = reverse("admin:games_variant_try", args=[changde.pk])
+    discard = admin_client.post(url, {**TRY, "source": "discard"}, headers={"HX-Request": "true"})
+    html = discard.content.decode()
+    assert html.startswith('<div id="try-result">') and "R7.3" in html
+    bad = admin_client.post(url, {**TRY, "hand": "一二三x"}, headers={"HX-Request": "true"})
+    assert bad.context["result"] is None and "x" in bad.content.decode()
