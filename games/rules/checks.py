@@ -1,0 +1,96 @@
+"""Invariants of every hand state, for `cli simulate --check` and the property tests.
+
+- the 80 cards are all somewhere, exactly four of each kind (R1);
+- an unfinished hand has a seat to act, and every seat asked has a legal action;
+- the state round-trips through JSON exactly;
+- no seat view shows a card hidden from that seat: scrambling everything hidden from it leaves its
+  view unchanged.
+"""
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import replace
+
+from . import cards as C
+from .groups import Group, Kind
+from .hand import HandState, apply, deal, legal_actions
+from .views import seat_view
+
+
+def all_cards(state: HandState) -> list[int]:
+    cards = [k for h in state.hands for k in C.from_counts(h)]
+    cards += [k for t in state.tables for g in t for k in g.cards]
+    cards += [k for p in state.piles for k in p] + list(state.stock) + list(state.removed)
+    if state.window and state.window.in_flight:
+        cards.append(state.window.card)
+    return cards
+
+
+def violation(state: HandState) -> str | None:
+    """The first broken invariant, in words, or None."""
+    counts = C.counts(all_cards(state))
+    if counts != [C.COPIES] * 20:
+        return f"cards not conserved: {C.fmt(all_cards(state))}"
+    if not state.finished:
+        if not state.to_act:
+            return "unfinished hand with nobody to act"
+        for seat in state.to_act:
+            if not legal_actions(state, seat):
+                return f"seat {seat} must act but has no legal action"
+    text = json.dumps(state.to_json(), ensure_ascii=False)
+    if HandState.from_json(json.loads(text)) != state:
+        return "the JSON round trip changed the state"
+    for seat in state.order:
+        if seat_view(state, seat) != seat_view(scrambled(state, seat), seat):
+            return f"seat {seat}'s view shows something hidden from it"
+    return None
+
+
+def scrambled(state: HandState, seat: int) -> HandState:
+    """The state with everything hidden from `seat` shuffled: other hands (until the hand is over),
+    the stock and removed cards, and the card of other seats' wei."""
+    rng = random.Random(state.move_no)
+    others = [] if state.finished else [s for s in range(state.players) if s != seat]
+    pool = [k for s in others for k in C.from_counts(state.hands[s])] + list(state.stock) + list(state.removed)
+    rng.shuffle(pool)
+    hands = list(state.hands)
+    for s in others:
+        n = sum(hands[s])
+        hands[s], pool = tuple(C.counts(pool[:n])), pool[n:]
+    stock, removed = tuple(pool[:len(state.stock)]), tuple(pool[len(state.stock):])
+    tables = tuple(t if s == seat or state.finished else tuple(_hide(g) for g in t)
+                   for s, t in enumerate(state.tables))
+    return replace(state, hands=tuple(hands), stock=stock, removed=removed, tables=tables)
+
+
+def _hide(group: Group) -> Group:
+    if group.kind != Kind.WEI:
+        return group
+    return Group(Kind.WEI, ((group.cards[0] + 1) % 20,) * 3)
+
+
+def random_hand(rules, seed: int, dealer: int = 0, players: int = 3, check: bool = False):
+    """Play one hand with random legal choices (seeded); returns (final state, action log).
+    With `check`, raises AssertionError at the first broken invariant."""
+    rng = random.Random(seed)
+    state, _ = deal(rules, seed=seed, dealer=dealer, players=players)
+    log = []
+    while True:
+        if check:
+            broken = violation(state)
+            if broken:
+                raise AssertionError(f"seed {seed}, move {state.move_no}: {broken}")
+        if state.finished:
+            return state, log
+        seat = rng.choice(state.to_act)
+        action = rng.choice(legal_actions(state, seat))
+        log.append((seat, action))
+        state, _ = apply(state, seat, action)
+
+
+def replay(rules, seed: int, dealer: int, players: int, log) -> HandState:
+    state, _ = deal(rules, seed=seed, dealer=dealer, players=players)
+    for seat, action in log:
+        state, _ = apply(state, seat, action)
+    return state

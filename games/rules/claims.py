@@ -1,0 +1,209 @@
+"""Who may take a card, and how (R5.3, R5.5, R6.1–R6.5, R7.3, R7.4): the offers of a claim window.
+
+The functions read a hand either as a frozen HandState or as the turn loop's working copy; both have
+rules, order, dealer, hands, tables, passed, discarded and passed_hu.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from . import cards as C
+from . import prechecks, scoring
+from .actions import Action
+from .groups import FOUR_SAME, Kind, is_chi_group
+from .scoring import Source
+from .state import DISCARD, DRAW, SHOWN, TIWEI
+
+
+def _chi_groups_with(k: int) -> tuple[tuple[int, int, int], ...]:
+    """Every sentence or jiao holding k (R3), as sorted kinds."""
+    v, base = C.value(k), (10 if C.is_big(k) else 0)
+    other = k - 10 if C.is_big(k) else k + 10
+    shapes = [(s, s + 1, s + 2) for s in (v - 2, v - 1, v) if 1 <= s <= 8]
+    if v in (2, 7, 10):
+        shapes.append((2, 7, 10))
+    out = [tuple(base + x - 1 for x in shape) for shape in shapes]
+    out += [tuple(sorted((k, k, other))), tuple(sorted((k, other, other)))]
+    assert all(is_chi_group(g) for g in out)
+    return tuple(out)
+
+
+GROUPS_WITH = tuple(_chi_groups_with(k) for k in C.KINDS)
+
+
+def next_seat(order: tuple[int, ...], seat: int) -> int:
+    return order[(order.index(seat) + 1) % len(order)]
+
+
+def forbidden(t, seat: int, card: int) -> str | None:
+    """R6.4: why this seat may not chi or peng this kind, or None."""
+    if t.passed[seat] >> card & 1:
+        return f"{C.char(card)} is a passed card for you"
+    if t.discarded[seat] >> card & 1:
+        return f"you discarded {C.char(card)} yourself, so you may not chi or peng it"
+    return None
+
+
+def _minus(hand: tuple[int, ...], cards) -> tuple[int, ...] | None:
+    h = list(hand)
+    for k in cards:
+        h[k] -= 1
+        if h[k] < 0:
+            return None
+    return tuple(h)
+
+
+@lru_cache(maxsize=1 << 15)
+def _bi_sets(usable: tuple[int, ...], card: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """Every set of bi groups that lays down all copies of `card` left in the usable hand (R6.3)."""
+    if usable[card] == 0:
+        return ((),)
+    out = set()
+    for g in GROUPS_WITH[card]:
+        rest = _minus(usable, g)
+        if rest is not None:
+            out.update(tuple(sorted((g, *more))) for more in _bi_sets(rest, card))
+    return tuple(sorted(out))
+
+
+def _needs(group: tuple[int, ...], card: int) -> tuple[tuple[int, int], ...]:
+    """The hand cards a chi group needs besides the taken card, as (kind, count)."""
+    mine = list(group)
+    mine.remove(card)
+    return tuple((k, mine.count(k)) for k in sorted(set(mine)))
+
+
+CHI_NEEDS = tuple(tuple((g, _needs(g, k)) for g in GROUPS_WITH[k]) for k in C.KINDS)
+
+
+NEIGHBOURS = tuple(tuple(sorted({k for g in GROUPS_WITH[c] for k in g})) for c in C.KINDS)
+
+
+def chi_completions(hand, card: int) -> tuple[Action, ...]:
+    """R6.2–R6.3: every (chi group, bi groups) choice that completes. Kan cards are never used.
+    Only the kinds that share a chi group with the card matter, so the cache keys on those."""
+    return _chi_local(card, tuple(hand[k] for k in NEIGHBOURS[card]))
+
+
+@lru_cache(maxsize=1 << 14)
+def _chi_local(card: int, local: tuple[int, ...]) -> tuple[Action, ...]:
+    usable = [0] * 20
+    for k, n in zip(NEIGHBOURS[card], local):
+        usable[k] = n if n < 3 else 0
+    out = []
+    for g, needs in CHI_NEEDS[card]:
+        if all(usable[k] >= n for k, n in needs):
+            if usable[card] == 0:  # nothing to bi: the common case
+                out.append(Action.chi(g))
+            else:
+                rest = list(usable)
+                for k, n in needs:
+                    rest[k] -= n
+                out.extend(Action.chi(g, bis) for bis in _bi_sets(tuple(rest), card))
+    return tuple(dict.fromkeys(out))
+
+
+def discard_blocked(t, seat: int, hand_after) -> bool:
+    """R6.5: a chosen take that owes a discard and leaves nothing to discard is refused."""
+    if any(0 < n < 3 for n in hand_after):
+        return False
+    table = t.tables[seat]
+    holdings = sum(t.hands[seat]) + sum(len(g.cards) for g in table) + 1  # a take adds one card
+    return holdings > 20 + max(0, sum(g.kind in FOUR_SAME for g in table) - 1)
+
+
+def chi_used(action: Action, card: int) -> list[int]:
+    """The hand cards a chi lays down: all its cards but the taken one."""
+    used = [k for g in action.groups for k in g]
+    used.remove(card)
+    return used
+
+
+def chi_choices(t, seat: int, card: int) -> tuple[Action, ...]:
+    if forbidden(t, seat, card):
+        return ()
+    hand = t.hands[seat]
+    found = chi_completions(hand, card)
+    if sum(hand) - 3 * hand.count(3) > 8:  # a chi with two bi uses 8 hand cards: one is left over
+        return found
+    return tuple(a for a in found if not discard_blocked(t, seat, _minus(hand, chi_used(a, card))))
+
+
+def can_peng(t, seat: int, card: int) -> bool:
+    hand = t.hands[seat]
+    if hand[card] != 2 or forbidden(t, seat, card):
+        return False
+    after = list(hand)
+    after[card] = 0
+    return not discard_blocked(t, seat, after)
+
+
+def pao_seat(t, kind: str, card: int, owner: int) -> int | None:
+    """R5.3: the seat that must pao this card: a kan in hand or a wei on the table, when another player
+    discards or draws it; a peng on the table, when anyone draws it."""
+    for s in t.order:
+        if s != owner and t.hands[s][card] == 3:
+            return s
+        for g in t.tables[s]:
+            if g.cards[0] == card and ((g.kind == Kind.PENG and kind == DRAW)
+                                       or (g.kind in (Kind.WEI, Kind.CHOUWEI) and s != owner)):
+                return s
+    return None
+
+
+def hu_source(kind: str, seat: int, owner: int, card: int):
+    """(winning card or None, Source) for scoring.evaluate, by window (R7.3, R9.3)."""
+    if kind == DRAW:
+        return card, (Source.OWN_DRAW if seat == owner else Source.OTHER_DRAW)
+    if kind == DISCARD:
+        return card, Source.DISCARD
+    if kind == TIWEI:
+        return None, Source.OWN_DRAW
+    return (None if seat == owner else card), Source.SHOWN
+
+
+def judge(t, seat: int, kind: str, card: int, owner: int, last: bool, earthly: bool):
+    """The Win or NoWin of scoring.evaluate for this seat on this window's card."""
+    c, source = hu_source(kind, seat, owner, card)
+    return scoring.evaluate(t.rules, t.tables[seat], C.from_counts(t.hands[seat]), c, source,
+                            last_card=last, earthly=earthly and seat == next_seat(t.order, t.dealer))
+
+
+def passed_hu_blocks(t, seat: int, card: int) -> int | None:
+    """R7.4: the table hu-xi at which this seat let this kind go, if it is still the same; else None."""
+    for k, hx in t.passed_hu[seat]:
+        if k == card:
+            table_hx = sum(t.rules.huxi.huxi(g.kind, g.cards) for g in t.tables[seat])
+            return hx if hx == table_hx else None
+    return None
+
+
+def can_hu(t, seat: int, kind: str, card: int, owner: int, last: bool, earthly: bool) -> bool:
+    if passed_hu_blocks(t, seat, card) is not None:
+        return False
+    c, _ = hu_source(kind, seat, owner, card)
+    if not prechecks.may_win(t.rules, t.tables[seat], t.hands[seat], c):
+        return False
+    return isinstance(judge(t, seat, kind, card, owner, last, earthly), scoring.Win)
+
+
+def offers(t, kind: str, card: int, owner: int, last: bool = False,
+           earthly: bool = False) -> tuple[tuple[int, str], ...]:
+    """Every claim on the card, best first (R5.5, R7.3): hu (the drawer, then his 下家, then the next;
+    for a discard the discarder's 下家 first), then a forced pao, else peng, then chi (the drawer before
+    his 下家). A pending pao leaves no room for peng or chi."""
+    order = t.order
+    start = order.index(owner if kind != DISCARD else next_seat(order, owner))
+    hu_seats = [owner] if kind == TIWEI else [order[(start + i) % len(order)] for i in range(len(order))]
+    if kind == DISCARD:
+        hu_seats = [s for s in hu_seats if s != owner] if t.rules.discard_win else []
+    out = [(s, "hu") for s in hu_seats if can_hu(t, s, kind, card, owner, last, earthly)]
+    if kind in (TIWEI, SHOWN):
+        return tuple(out)
+    pao = pao_seat(t, kind, card, owner)
+    if pao is not None:
+        return tuple(out + [(pao, "pao")])
+    out += [(s, "peng") for s in order if s != owner and can_peng(t, s, card)]
+    chi_seats = (owner, next_seat(order, owner)) if kind == DRAW else (next_seat(order, owner),)
+    out += [(s, "chi") for s in chi_seats if chi_choices(t, s, card)]
+    return tuple(out)

@@ -1,0 +1,85 @@
+"""The deal and the start of a hand (R2, R5.1, R9)."""
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Sequence
+
+from . import cards as C
+from . import scoring
+from .groups import Kind
+from .state import SHOWN, HandState, order_of
+from .turns import Play
+from .variants import RuleSet
+
+
+class SetupError(ValueError):
+    """Hands, stock and removed cards that are not a table this variant can play."""
+
+
+def new_seed() -> int:
+    """A fresh secret seed for one hand's shuffle (R2: cryptographically secure)."""
+    return secrets.randbits(64)
+
+
+def deal(rules: RuleSet, *, seed: int, dealer: int, players: int = 3):
+    """Shuffle by the seed, deal (R2: dealer 21, the others 20, stock 19, at 2 players 20 removed
+    unseen, at 4 the seat opposite the dealer sits out) and run the start of the hand."""
+    if players not in rules.player_counts:
+        raise SetupError(f"{rules.name} is played by {' or '.join(map(str, rules.player_counts))} players")
+    deck = C.deck()
+    random.Random(seed).shuffle(deck)
+    hands: list[list[int]] = [[] for _ in range(players)]
+    pos = 0
+    for seat in order_of(players, dealer):
+        n = 21 if seat == dealer else 20
+        hands[seat], pos = deck[pos:pos + n], pos + n
+    return setup(rules, dealer=dealer, hands=hands, stock=deck[pos:pos + 19], removed=deck[pos + 19:])
+
+
+def setup(rules: RuleSet, *, dealer: int, hands: Sequence[Sequence[int]], stock: Sequence[int],
+          removed: Sequence[int] = ()):
+    """Any partition of the 80 cards; the dealer's last card is the shown card (亮张). Runs the start
+    of the hand and returns (state, events)."""
+    players = len(hands)
+    if players not in rules.player_counts:
+        raise SetupError(f"{rules.name} is played by {' or '.join(map(str, rules.player_counts))} "
+                         f"players, not {players}")
+    if not 0 <= dealer < players:
+        raise SetupError(f"the dealer must be a seat from 0 to {players - 1}")
+    everything = [k for h in hands for k in h] + list(stock) + list(removed)
+    if C.counts(everything) != [C.COPIES] * 20:
+        raise SetupError(f"hands, stock and removed cards must hold each card exactly {C.COPIES} times "
+                         f"(80 cards); they hold {len(everything)}: "
+                         + ", ".join(f"{C.char(k)}×{n}" for k, n in enumerate(C.counts(everything))
+                                     if n != C.COPIES))
+    if not hands[dealer]:
+        raise SetupError("the dealer needs cards: the last one is the shown card")
+    if players == 4 and hands[(dealer + 2) % 4]:
+        raise SetupError("at 4 players the seat opposite the dealer sits out: give it no cards")
+    empty = ((),) * players
+    state = HandState(
+        rules=rules, dealer=dealer, hands=tuple(tuple(C.counts(h)) for h in hands), tables=empty,
+        piles=empty, stock=tuple(stock), removed=tuple(removed), shown=hands[dealer][-1],
+        passed=(0,) * players, discarded=(0,) * players, passed_hu=empty)
+    play = Play(state)
+    play.emit(dealer, "show", (play.shown,))
+    _start(play)
+    return play.freeze(), play.events
+
+
+def _start(play: Play) -> None:
+    """R9.1 mandatory heavenly hu (dealer, 下家, 上家), then R5.1 start ti, then R9.3 the shown card."""
+    for seat in play.order:
+        hand = play.hands[seat]
+        if sum(n == 4 for n in hand) >= 3 or sum(n >= 3 for n in hand) >= 5:
+            won = scoring.evaluate(play.rules, (), C.from_counts(hand), None, None, heavenly=True)
+            if isinstance(won, scoring.Win):
+                return play.finish(seat, won, None, "heavenly")
+    for seat in play.order:
+        hand = play.hands[seat]
+        for k in C.KINDS:
+            if hand[k] == 4:
+                hand[k] = 0
+                play.lay(seat, Kind.TI, (k,) * 4)
+    play.open(SHOWN, play.shown, play.dealer)

@@ -1,0 +1,59 @@
+"""The hand as a state machine: the API the web layer and the CLI use (R2, R5–R7, R9).
+
+    state, events = deal(rules, seed=new_seed(), dealer=0)
+    state.to_act                      # seats that must decide now
+    legal_actions(state, seat)        # [Action, …]
+    state, events = apply(state, seat, Action.parse(["chi", "四五六", "五五伍"]))
+
+States are immutable and round-trip through JSON exactly (HandState.to_json / from_json); a hand is
+reproduced from its seed and its action log.
+"""
+from __future__ import annotations
+
+from .actions import Action, Event, IllegalAction, InvalidAction
+from .claims import chi_choices
+from .deal import SetupError, deal, new_seed, setup
+from .refusals import explain
+from .series import next_dealer
+from .state import HandState, Window
+from .turns import Play
+
+__all__ = ["Action", "Event", "HandState", "IllegalAction", "InvalidAction", "SetupError", "Window",
+           "apply", "deal", "legal_actions", "new_seed", "next_dealer", "setup"]
+
+PASS, PENG, HU = Action("pass"), Action("peng"), Action("hu")
+DISCARDS = tuple(Action.discard(k) for k in range(20))
+
+
+def legal_actions(state: HandState, seat: int) -> list[Action]:
+    """Everything this seat may do now; empty when it has nothing to decide."""
+    if seat not in state.to_act:
+        return []
+    hand = state.hands[seat]
+    if state.turn == seat:
+        return [DISCARDS[k] for k in range(20) if 0 < hand[k] < 3]  # R6.5: never a kan card
+    w = state.window
+    mine = [c for s, c in w.offers if s == seat]
+    out = [HU] if "hu" in mine else []
+    if "peng" in mine:
+        out.append(PENG)
+    if "chi" in mine:
+        out.extend(chi_choices(state, seat, w.card))
+    out.append(PASS)
+    return out
+
+
+def apply(state: HandState, seat: int, action) -> tuple[HandState, list[Event]]:
+    """Play one decision and every forced step after it. `action` may be an Action or its wire form.
+    Raises InvalidAction (malformed) or IllegalAction (not allowed now, with the reason)."""
+    if not isinstance(action, Action):
+        action = Action.parse(action)
+    if action not in legal_actions(state, seat):
+        raise IllegalAction(explain(state, seat, action))
+    play = Play(state)
+    play.move_no += 1
+    if action.verb == "discard":
+        play.discard(seat, action.card)
+    else:
+        play.decide(seat, action)
+    return play.freeze(), play.events

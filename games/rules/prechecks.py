@@ -1,0 +1,88 @@
+"""Cheap necessary conditions for a win, tested before scoring.evaluate is asked (speed only).
+
+Both functions may say "maybe" for holdings that cannot win; they never say "no" for holdings that can.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from . import cards as C
+from .groups import Group, Kind
+
+
+def _partners(k: int) -> tuple[tuple[int, ...], ...]:
+    """For a single copy of k: the other cards that would complete a sentence or a jiao with it (R3)."""
+    v, base = C.value(k), (10 if C.is_big(k) else 0)
+    out = [tuple(base + x - 1 for x in (a, b))
+           for a, b in ((v - 2, v - 1), (v - 1, v + 1), (v + 1, v + 2)) if 1 <= a and b <= 10]
+    if v in (2, 7, 10):
+        out.append(tuple(base + x - 1 for x in (2, 7, 10) if x != v))
+    other = k - 10 if C.is_big(k) else k + 10
+    out.append((other, other))  # jiao: one copy of k and two of the other size
+    return tuple(out)
+
+
+PARTNERS = tuple(_partners(k) for k in C.KINDS)
+
+
+def has_loose_card(hand: Sequence[int]) -> bool:
+    """A single card that no sentence or jiao of the hand can hold: the hand cannot split (R7.1).
+
+    Kan cards (3 or 4 copies) are never split, so they complete nothing.
+    """
+    for k in C.KINDS:
+        if hand[k] != 1:
+            continue
+        for pair in PARTNERS[k]:
+            a, b = pair
+            if a == b:
+                if hand[a] == 2:
+                    break
+            elif 0 < hand[a] < 3 and 0 < hand[b] < 3:
+                break
+        else:
+            return True
+    return False
+
+
+def huxi_bound(rules, table: Sequence[Group], hand: Sequence[int], card: int | None) -> int:
+    """An upper bound of the hu-xi any split could reach (R4): table groups, hand kans, the special
+    sentences the hand could hold at most, and the best place the winning card could take."""
+    hx = rules.huxi.huxi
+    total = sum(hx(g.kind, g.cards) for g in table)
+    free = list(hand)
+    for k in C.KINDS:
+        if hand[k] >= 3:
+            total += hx(Kind.TI if hand[k] == 4 else Kind.KAN, (k,) * hand[k])
+            free[k] = 0
+    bonus = 0
+    if card is not None:
+        four = max(hx(Kind.PAO, (card,) * 4), hx(Kind.TI, (card,) * 4))
+        for g in table:
+            if g.cards[0] == card and g.kind in (Kind.PENG, Kind.WEI, Kind.CHOUWEI):
+                bonus = max(bonus, four - hx(g.kind, g.cards))
+        if hand[card] == 3:
+            bonus = max(bonus, four - hx(Kind.KAN, (card,) * 3))
+        elif hand[card] == 2:
+            bonus = max(bonus, hx(Kind.PENG, (card,) * 3), hx(Kind.WEI, (card,) * 3))
+        elif hand[card] < 2:
+            free[card] += 1
+    for base in (0, 10):
+        one, two, three, seven, ten = (free[base + v - 1] for v in (1, 2, 3, 7, 10))
+        total += min(one, two, three) * hx(Kind.SENTENCE, (base, base + 1, base + 2))
+        total += min(two, seven, ten) * hx(Kind.SENTENCE, (base + 1, base + 6, base + 9))
+    return total + bonus
+
+
+def may_win(rules, table: Sequence[Group], hand: Sequence[int], card: int | None) -> bool:
+    if card is None:
+        if has_loose_card(hand):
+            return False
+    else:
+        joins_table = any(g.cards[0] == card and g.kind in (Kind.PENG, Kind.WEI, Kind.CHOUWEI)
+                          for g in table)
+        plus = list(hand)
+        plus[card] += 1
+        if has_loose_card(plus) and (not joins_table or has_loose_card(hand)):
+            return False
+    return huxi_bound(rules, table, hand, card) >= rules.min_huxi

@@ -1,0 +1,171 @@
+"""The hand as an immutable value (R2, R5–R7, R9), and its exact JSON form.
+
+Hands are count vectors (20 ints, see cards.py); the stock and the piles keep their order. A claim
+window is open while a card waits for the seats that may take it; its `offers` list every claim,
+best first (R5.5, R7.3), and `decisions` what each asked seat chose.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from . import cards as C
+from .actions import Action
+from .groups import FOUR_SAME, Group
+from .variants import RuleSet
+
+# Window kinds: a discard; a drawn card shown; the drawer's hu right after his forced ti/wei;
+# the optional heavenly hu on the dealer's shown card (R9.3).
+DISCARD, DRAW, TIWEI, SHOWN = "discard", "draw", "tiwei", "shown"
+CLAIMS = ("hu", "pao", "peng", "chi")
+
+
+@dataclass(frozen=True, slots=True)
+class Window:
+    kind: str
+    card: int
+    owner: int  # the discarder, the drawer, or the dealer
+    offers: tuple[tuple[int, str], ...]  # (seat, claim), best first; "pao" is forced, never asked
+    decisions: tuple[tuple[int, Action], ...] = ()
+    last: bool = False  # the card was the last of the stock (海底)
+    earthly: bool = False  # the dealer's first discard (地胡)
+
+    @property
+    def in_flight(self) -> bool:
+        """The card is on the table between holdings: a discard or a shown draw."""
+        return self.kind in (DISCARD, DRAW)
+
+    def asked(self) -> tuple[int, ...]:
+        """Seats that still have to decide."""
+        done = {s for s, _ in self.decisions}
+        return tuple(sorted({s for s, claim in self.offers if claim != "pao" and s not in done}))
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind, "card": C.char(self.card), "owner": self.owner,
+                "offers": [[s, c] for s, c in self.offers],
+                "decisions": [[s, a.to_wire()] for s, a in self.decisions],
+                "last": self.last, "earthly": self.earthly}
+
+    @classmethod
+    def from_json(cls, d: dict) -> Window:
+        return cls(d["kind"], C.parse_card(d["card"]), d["owner"],
+                   tuple((s, c) for s, c in d["offers"]),
+                   tuple((s, Action.parse(a)) for s, a in d["decisions"]), d["last"], d["earthly"])
+
+
+def mask_text(mask: int) -> str:
+    return "".join(C.char(k) for k in C.KINDS if mask >> k & 1)
+
+
+def text_mask(text: str) -> int:
+    return sum(1 << k for k in set(C.parse(text)))
+
+
+def order_of(players: int, dealer: int) -> tuple[int, ...]:
+    """Active seats in turn order from the dealer; at 4 players the seat opposite the dealer sits out (R2)."""
+    seats = [(dealer + i) % players for i in range(players)]
+    if players == 4:
+        seats.pop(2)
+    return tuple(seats)
+
+
+@dataclass(frozen=True, slots=True)
+class HandState:
+    rules: RuleSet
+    dealer: int
+    hands: tuple[tuple[int, ...], ...]  # count vectors
+    tables: tuple[tuple[Group, ...], ...]
+    piles: tuple[tuple[int, ...], ...]  # cards lying face up in front of a seat: its discards and its
+    #                                     shown draws that nobody took, in order
+    stock: tuple[int, ...]  # the first is drawn first
+    removed: tuple[int, ...] = ()  # 2 players: 20 cards out of play, unseen (R2)
+    shown: int | None = None  # the dealer's shown card (亮张)
+    passed: tuple[int, ...] = ()  # bitmask of kinds per seat: passed cards (臭牌, R6.4)
+    discarded: tuple[int, ...] = ()  # bitmask of kinds per seat discarded from the own hand (R6.4)
+    passed_hu: tuple[tuple[tuple[int, int], ...], ...] = ()  # per seat (kind, table hu-xi then) (R7.4)
+    draws: int = 0
+    turn: int | None = None  # the seat that must discard now
+    window: Window | None = None
+    move_no: int = 0
+    result: dict | None = None
+
+    @property
+    def players(self) -> int:
+        return len(self.hands)
+
+    @property
+    def order(self) -> tuple[int, ...]:
+        return order_of(self.players, self.dealer)
+
+    @property
+    def finished(self) -> bool:
+        return self.result is not None
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """The seats that must decide now."""
+        if self.result is not None:
+            return ()
+        if self.turn is not None:
+            return (self.turn,)
+        return self.window.asked() if self.window else ()
+
+    def holdings(self, seat: int) -> int:
+        return sum(self.hands[seat]) + sum(len(g.cards) for g in self.tables[seat])
+
+    def n4(self, seat: int) -> int:
+        return sum(g.kind in FOUR_SAME for g in self.tables[seat])
+
+    def table_huxi(self, seat: int) -> int:
+        """R4: the hu-xi of a seat's table groups (当前得息数, used by R7.4)."""
+        hx = self.rules.huxi.huxi
+        return sum(hx(g.kind, g.cards) for g in self.tables[seat])
+
+    def to_json(self) -> dict:
+        return {
+            "rules": self.rules.to_dict(),
+            "dealer": self.dealer,
+            "hands": [C.fmt(C.from_counts(h)) for h in self.hands],
+            "tables": [[[g.kind.value, g.text] for g in t] for t in self.tables],
+            "piles": [_ordered(p) for p in self.piles],
+            "stock": _ordered(self.stock),
+            "removed": _ordered(self.removed),
+            "shown": None if self.shown is None else C.char(self.shown),
+            "passed": [mask_text(m) for m in self.passed],
+            "discarded": [mask_text(m) for m in self.discarded],
+            "passed_hu": [[[C.char(k), hx] for k, hx in e] for e in self.passed_hu],
+            "draws": self.draws,
+            "turn": self.turn,
+            "window": self.window.to_json() if self.window else None,
+            "move_no": self.move_no,
+            "result": self.result,
+        }
+
+    @classmethod
+    def from_json(cls, d: dict) -> HandState:
+        return cls(
+            rules=RuleSet.from_dict(d["rules"]),
+            dealer=d["dealer"],
+            hands=tuple(tuple(C.counts(C.parse(h))) for h in d["hands"]),
+            tables=tuple(tuple(Group.make(k, C.parse(cs)) for k, cs in t) for t in d["tables"]),
+            piles=tuple(tuple(C.parse(p)) for p in d["piles"]),
+            stock=tuple(C.parse(d["stock"])),
+            removed=tuple(C.parse(d["removed"])),
+            shown=None if d["shown"] is None else C.parse_card(d["shown"]),
+            passed=tuple(text_mask(t) for t in d["passed"]),
+            discarded=tuple(text_mask(t) for t in d["discarded"]),
+            passed_hu=tuple(tuple((C.parse_card(k), hx) for k, hx in e) for e in d["passed_hu"]),
+            draws=d["draws"],
+            turn=d["turn"],
+            window=Window.from_json(d["window"]) if d["window"] else None,
+            move_no=d["move_no"],
+            result=d["result"],
+        )
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), ensure_ascii=False, sort_keys=True)
+
+
+def _ordered(cards) -> str:
+    """Cards in their own order (the stock, a pile), not sorted."""
+    return "".join(C.char(k) for k in cards)

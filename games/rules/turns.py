@@ -1,0 +1,184 @@
+"""The turn loop (R5, R6, R7): discard → claims → draw → forced ti/wei → claims …
+
+`Play` is a mutable working copy of a HandState. `apply` thaws the state, runs one decision and every
+forced step after it until a seat must decide again (or the hand ends), and freezes the result.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+from . import cards as C
+from . import claims
+from .actions import Action, Event
+from .groups import FOUR_SAME, Group, Kind
+from .state import DISCARD, DRAW, SHOWN, TIWEI, HandState, Window
+
+
+class Play:
+    def __init__(self, s: HandState):
+        self.rules, self.dealer, self.order = s.rules, s.dealer, s.order
+        self.hands = [list(h) for h in s.hands]
+        self.tables = [list(t) for t in s.tables]
+        self.piles = [list(p) for p in s.piles]
+        self.stock = list(s.stock)
+        self.removed, self.shown = s.removed, s.shown
+        self.passed, self.discarded = list(s.passed), list(s.discarded)
+        self.passed_hu = list(s.passed_hu)
+        self.draws, self.turn, self.window = s.draws, s.turn, s.window
+        self.move_no, self.result = s.move_no, s.result
+        self.events: list[Event] = []
+
+    def freeze(self) -> HandState:
+        return HandState(
+            rules=self.rules, dealer=self.dealer,
+            hands=tuple(tuple(h) for h in self.hands), tables=tuple(tuple(t) for t in self.tables),
+            piles=tuple(tuple(p) for p in self.piles), stock=tuple(self.stock), removed=self.removed,
+            shown=self.shown, passed=tuple(self.passed), discarded=tuple(self.discarded),
+            passed_hu=tuple(self.passed_hu), draws=self.draws, turn=self.turn, window=self.window,
+            move_no=self.move_no, result=self.result)
+
+    # --- small facts -------------------------------------------------------------------------
+    def emit(self, seat: int | None, move: str, cards: tuple[int, ...] = ()) -> None:
+        self.events.append(Event(seat, move, cards))
+
+    def next_seat(self, seat: int) -> int:
+        return claims.next_seat(self.order, seat)
+
+    def table_huxi(self, seat: int) -> int:
+        hx = self.rules.huxi.huxi
+        return sum(hx(g.kind, g.cards) for g in self.tables[seat])
+
+    def owes_discard(self, seat: int) -> bool:
+        """R6.5: holdings above 20 + max(0, n4 − 1) owe a discard."""
+        table = self.tables[seat]
+        holdings = sum(self.hands[seat]) + sum(len(g.cards) for g in table)
+        return holdings > 20 + max(0, sum(g.kind in FOUR_SAME for g in table) - 1)
+
+    def lay(self, seat: int, kind: Kind, cards, replacing: Kind | tuple[Kind, ...] = ()) -> Group:
+        """Put a group on the seat's table, in place of its group of `replacing` kind for that card."""
+        group = Group(kind, tuple(sorted(cards)))
+        table = self.tables[seat]
+        replacing = (replacing,) if isinstance(replacing, Kind) else replacing
+        for i, g in enumerate(table):
+            if g.kind in replacing and g.cards[0] == group.cards[0]:
+                table[i] = group
+                break
+        else:
+            table.append(group)
+        self.emit(seat, kind.value, group.cards)
+        return group
+
+    # --- the loop ----------------------------------------------------------------------------
+    def after_take(self, seat: int) -> None:
+        """After cards came in: discard if owed and possible, else the 下家 draws (R6.5)."""
+        if self.owes_discard(seat) and any(0 < n < 3 for n in self.hands[seat]):
+            self.turn = seat
+        else:
+            self.draw(self.next_seat(seat))
+
+    def draw(self, seat: int) -> None:
+        if not self.stock:
+            self.window = None
+            self.result = {"winner": None, "drawn_hand": True}
+            self.emit(None, "drawn_hand")
+            return
+        card = self.stock.pop(0)
+        self.draws += 1
+        self.emit(seat, "draw", (card,))
+        last = not self.stock
+        hand = self.hands[seat]
+        wei = [g for g in self.tables[seat] if g.kind in (Kind.WEI, Kind.CHOUWEI) and g.cards[0] == card]
+        if hand[card] == 3 or wei:  # R5.2: ti from a kan in hand or from the own wei
+            hand[card] = 0
+            self.lay(seat, Kind.TI, (card,) * 4, replacing=(Kind.WEI, Kind.CHOUWEI))
+        elif hand[card] == 2:  # R5.4: forced wei; chou-wei on a passed card (R6.4)
+            hand[card] = 0
+            self.lay(seat, Kind.CHOUWEI if self.passed[seat] >> card & 1 else Kind.WEI, (card,) * 3)
+        else:
+            self.emit(seat, "show", (card,))
+            self.open(DRAW, card, seat, last=last)
+            return
+        self.open(TIWEI, card, seat, last=last)
+
+    def discard(self, seat: int, card: int) -> None:
+        earthly = seat == self.dealer and self.draws == 0 and not self.discarded[seat]
+        self.hands[seat][card] -= 1
+        self.discarded[seat] |= 1 << card
+        self.turn = None
+        self.emit(seat, "discard", (card,))
+        self.open(DISCARD, card, seat, earthly=earthly)
+
+    def open(self, kind: str, card: int, owner: int, last: bool = False, earthly: bool = False) -> None:
+        offers = claims.offers(self, kind, card, owner, last, earthly)
+        self.window = Window(kind, card, owner, offers, (), last, earthly)
+        self.resolve()
+
+    def decide(self, seat: int, action: Action) -> None:
+        """One seat's single decision on the window's card (R7.6), with what declining costs it."""
+        w = self.window
+        mine = {c for s, c in w.offers if s == seat}
+        if "hu" in mine and action.verb != "hu":  # R7.4 passed hu
+            entries = [e for e in self.passed_hu[seat] if e[0] != w.card]
+            self.passed_hu[seat] = tuple(sorted(entries + [(w.card, self.table_huxi(seat))]))
+        if action.verb == "pass" and mine & {"peng", "chi"}:  # R6.4 passed card
+            self.passed[seat] |= 1 << w.card
+        self.window = replace(w, decisions=w.decisions + ((seat, action),))
+        self.resolve()
+
+    def resolve(self) -> None:
+        """Take the best claim once no better one can still come (R5.5, R7.3); if all pass, go on."""
+        w = self.window
+        decided = dict(w.decisions)
+        for seat, claim in w.offers:
+            if claim == "pao":
+                return self.pao(seat, w.card)
+            if seat not in decided:
+                return
+            action = decided[seat]
+            if action.verb == claim:
+                return self.take(seat, action)
+        self.window = None
+        if w.in_flight:
+            self.piles[w.owner].append(w.card)
+            self.draw(self.next_seat(w.owner))
+        else:
+            self.after_take(w.owner)
+
+    def pao(self, seat: int, card: int) -> None:
+        """R5.3: forced; after the first pao/ti a discard follows, after 八块 the 下家 draws (R6.5)."""
+        self.window = None
+        self.hands[seat][card] = 0
+        self.lay(seat, Kind.PAO, (card,) * 4, replacing=(Kind.PENG, Kind.WEI, Kind.CHOUWEI))
+        self.after_take(seat)
+
+    def take(self, seat: int, action: Action) -> None:
+        w = self.window
+        if action.verb == "hu":
+            return self.win(seat)
+        self.window = None
+        hand = self.hands[seat]
+        if action.verb == "peng":
+            hand[w.card] -= 2
+            self.lay(seat, Kind.PENG, (w.card,) * 3)
+        else:
+            for k in claims.chi_used(action, w.card):
+                hand[k] -= 1
+            for i, g in enumerate(action.groups):
+                group = Group.make(Kind.SENTENCE if len(set(C.value(k) for k in g)) > 1 else Kind.JIAO, g)
+                self.tables[seat].append(group)
+                self.emit(seat, "bi" if i else "chi", group.cards)
+        self.after_take(seat)
+
+    def win(self, seat: int) -> None:
+        w = self.window
+        won = claims.judge(self, seat, w.kind, w.card, w.owner, w.last, w.earthly)
+        _, source = claims.hu_source(w.kind, seat, w.owner, w.card)
+        self.finish(seat, won, w.card, source)
+
+    def finish(self, seat: int, won, card: int | None, source: str | None) -> None:
+        self.turn = None
+        self.result = json.loads(json.dumps(
+            {"winner": seat, "card": None if card is None else C.char(card), "source": source,
+             **won.to_dict()}, ensure_ascii=False))
+        self.emit(seat, "hu", () if card is None else (card,))
