@@ -20,7 +20,8 @@ class Command(BaseCommand):
         username = os.environ.get("ADMIN_USERNAME", "admin")
         password = os.environ.get("ADMIN_PASSWORD") or secrets.token_urlsafe(12)
         User.objects.create_superuser(username=username, password=password, email="")
-        shown = "from ADMIN_PASSWORD" if os.environ.get("ADMIN_PASSWORD") else password
-        self.stdout.write(self.style.SUCCESS(
-            f"Admin account created: user {username!r}, password {shown} — log in at "
-            "http://127.0.0.1:8000/admin/ (this password is shown only once)."))
+        if os.environ.get("ADMIN_PASSWORD"):
+            told = "the password in ADMIN_PASSWORD"
+        else:
+            told = f"password {password} (shown only this once; change it in the admin)"
+        self.stdout.write(self.style.SUCCESS(f"Admin account created: user {username!r}, {told}."))
