@@ -14,8 +14,8 @@ class SignupForm(UserCreationForm):
         fields = ("username",)
 
     def clean_username(self):
-        username = super().clean_username()
-        if username.startswith((RESERVED_PREFIX, GUEST_PREFIX)):
+        username = super().clean_username()  # None when the name is taken (the error is added)
+        if username and username.startswith((RESERVED_PREFIX, GUEST_PREFIX)):
             raise forms.ValidationError(
                 _("Names starting with “%(prefix)s” are reserved."),
                 params={"prefix": RESERVED_PREFIX if username.startswith(RESERVED_PREFIX) else GUEST_PREFIX})
