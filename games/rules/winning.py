@@ -1,16 +1,16 @@
 """Winning splits (R7.1): holdings → the 7 groups (门子) with the most hu-xi.
 
-Data layout, for speed: the hand is a count vector of 20. Kans (3 in hand) and unlaid ti (4 in hand)
-are fixed groups, like the table's groups. The winning card joins the holdings in the ways R5/R7.1
-allow for its source, which gives one to three *configurations* (fixed groups, free counts). The free
-cards (at most 3 of a kind) split into sentences, jiao and at most one jiang. Jiao are the only groups
-mixing sizes, so they are chosen first; then each size splits on its own, memoised on its 10 counts.
+Data layout, for speed. The hand is a count vector of 20. Kans (3 in hand) and unlaid ti (4 in hand)
+are fixed groups, like the table's groups. The winning card joins the holdings in the ways R5 / R7.1
+allow for its source: one to three *configurations* (fixed groups, free counts). The free cards split
+into sentences, jiao and at most one jiang. Jiao are the only groups mixing sizes, so they are chosen
+first; then each size splits on its own. A size's counts are packed into an int (one byte per value),
+so a jiao choice is a subtraction and the per-size memo is keyed on a plain int.
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import StrEnum
-from functools import lru_cache
 from itertools import product
 
 from .groups import FOUR_SAME, Group, HuxiTable, Kind
@@ -37,11 +37,12 @@ _PAO_FROM_TABLE = {
 _PAO_FROM_KAN = frozenset({Source.OTHER_DRAW, Source.DISCARD})
 _PENG_FROM_PAIR = frozenset({Source.OTHER_DRAW, Source.DISCARD, Source.SHOWN})  # R7.1 [reading]
 _OWN_WEI_KINDS = frozenset({Kind.WEI, Kind.CHOUWEI})
-_TABLE_THREE = frozenset({Kind.PENG, Kind.WEI, Kind.CHOUWEI})
+_JOINABLE = frozenset({Kind.KAN, Kind.PENG, Kind.WEI, Kind.CHOUWEI})
 
-# A split is a tuple of (Kind, cards) pairs; Group objects are built only for the chosen one.
+# A split is a tuple of (Kind, cards) pairs, cards sorted; Group objects are built only for the chosen one.
 Raw = tuple[Kind, tuple[int, ...]]
 Config = tuple[list[Raw], list[int]]
+Found = tuple[int, tuple[Raw, ...]]  # (hu-xi, split)
 
 
 def hand_counts(hand: Sequence[int], card: int | None = None) -> list[int]:
@@ -57,11 +58,11 @@ def fixed_groups(table: Sequence[Group], counts: list[int]) -> tuple[list[Raw], 
     """Table groups as they are, plus the hand's kans and unlaid ti (R7.1); the rest is free."""
     fixed: list[Raw] = [(g.kind, g.cards) for g in table]
     free = counts[:]
-    for k in range(20):
-        n = counts[k]
-        if n >= 3:
-            fixed.append((Kind.KAN if n == 3 else Kind.TI, (k,) * n))
-            free[k] = 0
+    if max(counts) >= 3:
+        for k, n in enumerate(counts):
+            if n >= 3:
+                fixed.append((Kind.KAN if n == 3 else Kind.TI, (k,) * n))
+                free[k] = 0
     return fixed, free
 
 
@@ -73,106 +74,163 @@ def configurations(table: Sequence[Group], hand: Sequence[int], card: int | None
     if card is None:
         return [(fixed, free)]
     c = card
-    in_hand = counts[c]
-    at = next((i for i, (kind, cards) in enumerate(fixed)
-               if cards[0] == c and (kind in _TABLE_THREE or kind == Kind.KAN)), None)
-    kind_at = fixed[at][0] if at is not None else None
-
-    def joined(kind: Kind) -> Config:
-        return fixed[:at] + [(kind, (c,) * 4)] + fixed[at + 1:], free
-
-    loose = fixed, free[:c] + [free[c] + 1] + free[c + 1:]
+    at = kind_at = None  # the kan, peng or wei the card could join
+    for i, (kind, cards) in enumerate(fixed):
+        if cards[0] == c and kind in _JOINABLE:
+            at, kind_at = i, kind
     if source is Source.OWN_DRAW:  # R7.1: ti / wei come first, then the holdings as they stand
-        if in_hand == 2:
-            return [(fixed + [(Kind.WEI, (c, c, c))], free[:c] + [0] + free[c + 1:])]
+        if counts[c] == 2:
+            return [(fixed + [(Kind.WEI, (c, c, c))], _with(free, c, 0))]
         if kind_at == Kind.KAN or kind_at in _OWN_WEI_KINDS:
-            return [joined(Kind.TI)]
-    options = [loose]
+            return [(_replaced(fixed, at, Kind.TI, c), free)]
+    options = [(fixed, _with(free, c, free[c] + 1))]
     if kind_at == Kind.KAN and source in _PAO_FROM_KAN or kind_at in _PAO_FROM_TABLE.get(source, ()):
-        options.append(joined(Kind.PAO))
-    if in_hand == 2 and source in _PENG_FROM_PAIR:
-        options.append((fixed + [(Kind.PENG, (c, c, c))], free[:c] + [0] + free[c + 1:]))
+        options.append((_replaced(fixed, at, Kind.PAO, c), free))
+    if counts[c] == 2 and source in _PENG_FROM_PAIR:
+        options.append((fixed + [(Kind.PENG, (c, c, c))], _with(free, c, 0)))
     return options
 
 
-@lru_cache(maxsize=4096)
-def group_huxi(table: HuxiTable, kind: Kind, cards: tuple[int, ...]) -> int:
-    return table.huxi(kind, cards)
+def _with(free: list[int], k: int, n: int) -> list[int]:
+    out = free[:]
+    out[k] = n
+    return out
 
 
-def best_split(table: HuxiTable, fixed: list[Raw], free: Sequence[int]) -> tuple[int, tuple[Raw, ...]] | None:
+def _replaced(fixed: list[Raw], at: int, kind: Kind, c: int) -> list[Raw]:
+    return fixed[:at] + [(kind, (c,) * 4)] + fixed[at + 1:]
+
+
+def best_split(table: HuxiTable, fixed: list[Raw], free: Sequence[int]) -> Found | None:
     """The highest hu-xi 7-group split of one configuration, or None when it has no such split."""
     need = GROUPS - len(fixed)
-    pair = any(kind in FOUR_SAME for kind, _ in fixed)  # R7.1: one jiang iff a pao or ti
+    pair = False
+    for kind, _ in fixed:
+        if kind in FOUR_SAME:  # R7.1: one jiang iff a pao or ti
+            pair = True
+            break
     if need < pair or sum(free) != 3 * need - pair:
         return None
-    found = free_split(tuple(free), pair, table.s123, table.s2710)
+    solver = solver_for(table)
+    found = solver.free_split(free, pair)
     if found is None:
         return None
-    huxi = found[0]
-    for kind, cards in fixed:
-        huxi += group_huxi(table, kind, cards)
-    return huxi, tuple(fixed) + found[1]
+    huxi, groups = found
+    memo = solver.huxi
+    for group in fixed:
+        huxi += memo.get(group, 0)
+    return huxi, tuple(fixed) + groups
 
 
-_JIANG_IN_ONE_SIZE = ((2, 0), (0, 2))  # card counts mod 3 per size: the jiang's size has 2 left
-_NO_JIANG = ((0, 0),)
+def group_huxi(table: HuxiTable, kind: Kind, cards: tuple[int, ...]) -> int:
+    return solver_for(table).huxi.get((kind, cards), 0)
 
 
-def _jiao_options(s: int, b: int) -> list[tuple[int, int]]:
-    """(2 small + 1 big, 1 small + 2 big) counts that fit s small and b big cards of one value."""
-    return [(x, y) for x in range(s // 2 + 1) for y in range(b // 2 + 1)
-            if 2 * x + y <= s and x + 2 * y <= b]
+def solver_for(table: HuxiTable) -> _Solver:
+    """The solver of one hu-xi table, memoised by identity (the table is kept in the memo, so its id
+    stays its own): hashing a HuxiTable field by field on every evaluation would cost more than it saves."""
+    hit = _SOLVERS.get(id(table))
+    if hit is None or hit[0] is not table:
+        if len(_SOLVERS) > 64:
+            _SOLVERS.clear()
+        hit = _SOLVERS[id(table)] = table, _Solver(table)
+    return hit[1]
 
 
-@lru_cache(maxsize=1 << 16)
-def free_split(free: tuple[int, ...], pair: bool, w123: tuple[int, int],
-               w2710: tuple[int, int]) -> tuple[int, tuple[Raw, ...]] | None:
-    """Best split of free cards into sentences, jiao and (iff `pair`) one jiang."""
-    values = [v for v in range(10) if free[v] and free[v + 10] and free[v] + free[v + 10] >= 3]
-    choices = [_jiao_options(free[v], free[v + 10]) for v in values]
-    best = None
-    for combo in product(*choices):
-        small, big = list(free[:10]), list(free[10:])
-        jiao: list[Raw] = []
-        for v, (x, y) in zip(values, combo):
-            small[v] -= 2 * x + y
-            big[v] -= x + 2 * y
-            jiao += [(Kind.JIAO, (v, v, v + 10))] * x + [(Kind.JIAO, (v, v + 10, v + 10))] * y
-        rs, rb = sum(small) % 3, sum(big) % 3
-        if (rs, rb) not in (_JIANG_IN_ONE_SIZE if pair else _NO_JIANG):
-            continue
-        a = _suit(tuple(small), rs == 2, w123[0], w2710[0])
-        b = _suit(tuple(big), rb == 2, w123[1], w2710[1]) if a is not None else None
-        if b is not None and (best is None or a[0] + b[0] > best[0]):
-            best = (a[0] + b[0], tuple(jiao) + a[1] + tuple((k, tuple(x + 10 for x in cs)) for k, cs in b[1]))
-    return best
+_SOLVERS: dict[int, tuple[HuxiTable, _Solver]] = {}
+_BYTE = tuple(1 << 8 * v for v in range(10))  # value index v of one size lives in byte v
 
 
-@lru_cache(maxsize=1 << 16)
-def _suit(vec: tuple[int, ...], pair: bool, w123: int, w2710: int) -> tuple[int, tuple[Raw, ...]] | None:
-    """Best split of one size's cards (values 1..10 as indexes 0..9) into sentences (+ one jiang)."""
-    i = next((i for i in range(10) if vec[i]), None)
-    if i is None:
-        return None if pair else (0, ())
-    best = None
+def _jiao_options(v: int, s: int, b: int) -> tuple[tuple[int, int, int, int, tuple[Raw, ...]], ...]:
+    """The jiao that fit s small and b big cards of value index v: x times 2 small + 1 big and
+    y times 1 small + 2 big, as (small used, big used, small bytes, big bytes, groups)."""
+    return tuple((2 * x + y, x + 2 * y, (2 * x + y) * _BYTE[v], (x + 2 * y) * _BYTE[v],
+                  ((Kind.JIAO, (v, v, v + 10)),) * x + ((Kind.JIAO, (v, v + 10, v + 10)),) * y)
+                 for x in range(s // 2 + 1) for y in range(b // 2 + 1) if 2 * x + y <= s and x + 2 * y <= b)
 
-    def take(idx: tuple[int, ...], kind: Kind, gain: int, still_pair: bool) -> None:
-        nonlocal best
-        rest = list(vec)
-        for j in idx:
-            rest[j] -= 1
-        sub = _suit(tuple(rest), still_pair, w123, w2710)
-        if sub is not None and (best is None or sub[0] + gain > best[0]):
-            best = (sub[0] + gain, ((kind, idx),) + sub[1])
 
-    if i <= 7 and vec[i + 1] and vec[i + 2]:
-        take((i, i + 1, i + 2), Kind.SENTENCE, w123 if i == 0 else 0, pair)
-    if i == 1 and vec[6] and vec[9]:
-        take((1, 6, 9), Kind.SENTENCE, w2710, pair)
-    if pair and vec[i] >= 2:
-        take((i, i), Kind.JIANG, 0, False)
-    return best
+# _JIAO[v][s][b]: the jiao choices at value index v with s small and b big free cards (counts ≤ 4).
+_JIAO = [[[_jiao_options(v, s, b) for b in range(5)] for s in range(5)] for v in range(10)]
+
+
+class _Solver:
+    """Best splits of free cards under one hu-xi table."""
+
+    def __init__(self, table: HuxiTable) -> None:
+        groups = [(kind, (k,) * n) for k in range(20) for kind, n in (
+            (Kind.KAN, 3), (Kind.PENG, 3), (Kind.WEI, 3), (Kind.CHOUWEI, 3), (Kind.PAO, 4), (Kind.TI, 4))]
+        groups += [(Kind.SENTENCE, (size + a, size + b, size + c))
+                   for size in (0, 10) for a, b, c in ((0, 1, 2), (1, 6, 9))]
+        self.huxi = {g: h for g in groups if (h := table.huxi(*g))}  # R4: every other group has none
+        self.small = _Size(table.s123[0], table.s2710[0], 0)
+        self.big = _Size(table.s123[1], table.s2710[1], 10)
+
+    def free_split(self, free: Sequence[int], pair: bool) -> Found | None:
+        """Best split of free cards into sentences, jiao and (iff `pair`) one jiang.
+
+        Each choice of jiao leaves two sizes that split on their own; a choice whose leftover card
+        counts cannot fit (3 a group, 2 for the jiang) is skipped before any search.
+        """
+        low, high = free[:10], free[10:]
+        xs, xb = int.from_bytes(bytes(low), "little"), int.from_bytes(bytes(high), "little")
+        ns, nb = sum(low), sum(high)
+        options = [_JIAO[v][s][b] for v, s, b in zip(range(10), low, high) if s and b and s + b >= 3]
+        best = None
+        for combo in product(*options):
+            rs, rb, ys, yb = ns, nb, xs, xb
+            for ds, db, dxs, dxb, _ in combo:
+                rs -= ds
+                rb -= db
+                ys -= dxs
+                yb -= dxb
+            rs, rb = rs % 3, rb % 3
+            if (rs + rb != 2 or rs == 1) if pair else (rs or rb):
+                continue
+            a = self.small.best(ys, rs == 2)
+            b = self.big.best(yb, rb == 2) if a is not None else None
+            if b is not None and (best is None or a[0] + b[0] > best[0]):
+                best = a[0] + b[0], sum((option[4] for option in combo), ()) + a[1] + b[1]
+        return best
+
+
+class _Size:
+    """Best splits of one size's cards into sentences and, iff `pair`, one jiang, memoised per packed
+    counts. The lowest card left must start a group, so the search branches only there."""
+
+    def __init__(self, w123: int, w2710: int, offset: int) -> None:
+        self.memo: dict[int, Found | None] = {}
+        k = offset
+        # per lowest value index i: (bytes removed, group, hu-xi gained)
+        self.runs = [(_BYTE[i] + _BYTE[i + 1] + _BYTE[i + 2], (Kind.SENTENCE, (k + i, k + i + 1, k + i + 2)),
+                      w123 if i == 0 else 0) for i in range(8)]
+        self.s2710 = (_BYTE[1] + _BYTE[6] + _BYTE[9], (Kind.SENTENCE, (k + 1, k + 6, k + 9)), w2710)
+        self.pairs = [(2 * _BYTE[i], (Kind.JIANG, (k + i, k + i)), 0) for i in range(10)]
+
+    def best(self, x: int, pair: bool) -> Found | None:
+        key = x << 1 | pair
+        memo = self.memo
+        if key in memo:
+            return memo[key]
+        found = None
+        if not x:
+            found = None if pair else (0, ())
+        else:
+            i = ((x & -x).bit_length() - 1) >> 3  # the lowest value held
+            moves = []
+            if i <= 7 and (x >> 8 * i + 8) & 255 and (x >> 8 * i + 16) & 255:
+                moves.append((self.runs[i], pair))
+            if i == 1 and (x >> 48) & 255 and (x >> 72) & 255:
+                moves.append((self.s2710, pair))
+            if pair and (x >> 8 * i) & 255 >= 2:
+                moves.append((self.pairs[i], False))
+            for (delta, group, gain), still_pair in moves:
+                sub = self.best(x - delta, still_pair)
+                if sub is not None and (found is None or sub[0] + gain > found[0]):
+                    found = sub[0] + gain, (group,) + sub[1]
+        if len(memo) > 1 << 18:
+            memo.clear()
+        memo[key] = found
+        return found
 
 
 def heavenly_sets(table: Sequence[Group], counts: list[int]) -> tuple[int, int]:

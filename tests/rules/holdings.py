@@ -1,5 +1,10 @@
-"""Test helper: build `evaluate` calls from the card notation, through the CLI's own request parser."""
+"""Test helpers: `evaluate` calls from the card notation (through the CLI's own request parser), and
+random holdings built from 7 valid groups (property tests and bench/bench_winning.py)."""
+from dataclasses import dataclass, field
+
 from games.rules.cli_score import parse_request
+from games.rules.groups import FOUR_SAME, Group, Kind
+from games.rules.scoring import Source
 
 
 def ev(variant, hand, card=None, source=None, groups=(), **flags):
@@ -12,3 +17,108 @@ def ev(variant, hand, card=None, source=None, groups=(), **flags):
 def split_of(result):
     """The split as sorted (kind, cards) pairs, easy to compare."""
     return sorted((g.kind.value, g.text) for g in result.split)
+
+
+
+_TABLE_THREE = (Kind.PENG, Kind.WEI, Kind.CHOUWEI)
+_FILLERS = ("sentence", "sentence", "sentence", "sentence", "jiao", "kan", "kan", "table3", "chi", "chi")
+
+
+@dataclass
+class Built:
+    """Holdings made of 7 known groups, and a winning card taken out of a hand group."""
+
+    table: list = field(default_factory=list)  # Group
+    hand_groups: list = field(default_factory=list)  # Group (kan, ti, sentence, jiao, jiang) in hand
+    card: int | None = None
+    source: Source | None = None
+
+    @property
+    def hand(self) -> list[int]:
+        cards = [k for g in self.hand_groups for k in g.cards]
+        if self.card is not None:
+            cards.remove(self.card)
+        return sorted(cards)
+
+    def groups(self):
+        return self.table + self.hand_groups
+
+
+def _sentence(rng):
+    size = rng.choice((0, 10))
+    if rng.random() < 0.15:
+        return Kind.SENTENCE, (size + 1, size + 6, size + 9)
+    v = rng.randrange(8)
+    return Kind.SENTENCE, (size + v, size + v + 1, size + v + 2)
+
+
+def _jiao(rng):
+    v = rng.randrange(10)
+    return Kind.JIAO, ((v, v, v + 10) if rng.random() < 0.5 else (v, v + 10, v + 10))
+
+
+def build(rng, discard_win=False) -> Built:
+    """7 random groups a winner may hold (R7.1): copies ≤ 4, hand kans never mixed with loose copies."""
+    left, loose, whole = [4] * 20, [0] * 20, set()  # loose: hand copies outside kan/ti
+    b = Built()
+    n4 = rng.choice((0, 0, 0, 1, 1, 2))
+
+    def fits(cards, in_hand, solid=False):
+        need = [0] * 20
+        for k in cards:
+            need[k] += 1
+        for k in set(cards):
+            if need[k] > left[k]:
+                return False
+            if in_hand and (k in whole or (solid and loose[k]) or (not solid and loose[k] + need[k] > 2)):
+                return False
+        return True
+
+    def put(kind, cards, in_hand):
+        for k in cards:
+            left[k] -= 1
+            if in_hand and kind not in (Kind.KAN, Kind.TI):
+                loose[k] += 1
+        if in_hand and kind in (Kind.KAN, Kind.TI):
+            whole.add(cards[0])
+        (b.hand_groups if in_hand else b.table).append(Group(kind, tuple(sorted(cards))))
+
+    while len(b.groups()) < n4:
+        k = rng.randrange(20)
+        kind, in_hand = rng.choice(((Kind.PAO, False), (Kind.TI, False), (Kind.TI, True)))
+        if fits((k,) * 4, in_hand, solid=True):
+            put(kind, (k,) * 4, in_hand)
+    while n4 and len(b.groups()) == n4:
+        k = rng.randrange(20)
+        if fits((k, k), True):
+            put(Kind.JIANG, (k, k), True)
+    while len(b.groups()) < 7:
+        what = rng.choice(_FILLERS)
+        if what in ("sentence", "chi"):
+            kind, cards = _sentence(rng) if rng.random() < 0.8 else _jiao(rng)
+        elif what == "jiao":
+            kind, cards = _jiao(rng)
+        else:
+            k = rng.randrange(20)
+            kind, cards = (Kind.KAN if what == "kan" else rng.choice(_TABLE_THREE)), (k, k, k)
+        in_hand = what not in ("chi", "table3")
+        if fits(cards, in_hand, solid=kind == Kind.KAN):
+            put(kind, cards, in_hand)
+    _pick_card(rng, b, loose, discard_win)
+    return b
+
+
+def _pick_card(rng, b: Built, loose, discard_win) -> None:
+    """The winning card: a loose hand card, from a source that lets it join loosely (or None)."""
+    candidates = [k for g in b.hand_groups if g.kind not in (Kind.KAN, Kind.TI) for k in g.cards]
+    if not candidates or rng.random() < 0.15:
+        b.card, b.source = None, rng.choice((Source.OWN_DRAW, Source.SHOWN, None))
+        return
+    c = rng.choice(candidates)
+    own_forced = loose[c] - 1 >= 2 or any(g.kind in (Kind.WEI, Kind.CHOUWEI) and g.cards[0] == c for g in b.table)
+    sources = [Source.OTHER_DRAW, Source.OTHER_DRAW, Source.SHOWN] + [Source.DISCARD] * discard_win
+    b.card, b.source = c, rng.choice(sources + ([] if own_forced else [Source.OWN_DRAW] * 2))
+
+
+def four_same_count(groups) -> int:
+    return sum(g.kind in FOUR_SAME for g in groups)
