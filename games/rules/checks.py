@@ -27,10 +27,9 @@ def all_cards(state: HandState) -> list[int]:
     return cards
 
 
-def violation(state: HandState) -> str | None:
-    """The first broken invariant, in words, or None."""
-    counts = C.counts(all_cards(state))
-    if counts != [C.COPIES] * 20:
+def basic_violation(state: HandState) -> str | None:
+    """The cheap invariants: the cards are conserved and someone can act. None when they hold."""
+    if C.counts(all_cards(state)) != [C.COPIES] * 20:
         return f"cards not conserved: {C.fmt(all_cards(state))}"
     if not state.finished:
         if not state.to_act:
@@ -38,6 +37,14 @@ def violation(state: HandState) -> str | None:
         for seat in state.to_act:
             if not legal_actions(state, seat):
                 return f"seat {seat} must act but has no legal action"
+    return None
+
+
+def violation(state: HandState) -> str | None:
+    """The first broken invariant, in words, or None."""
+    broken = basic_violation(state)
+    if broken:
+        return broken
     text = json.dumps(state.to_json(), ensure_ascii=False)
     if HandState.from_json(json.loads(text)) != state:
         return "the JSON round trip changed the state"
@@ -70,15 +77,15 @@ def _hide(group: Group) -> Group:
     return Group(Kind.WEI, ((group.cards[0] + 1) % 20,) * 3)
 
 
-def random_hand(rules, seed: int, dealer: int = 0, players: int = 3, check: bool = False):
+def random_hand(rules, seed: int, dealer: int = 0, players: int = 3, check=None):
     """Play one hand with random legal choices (seeded); returns (final state, action log).
-    With `check`, raises AssertionError at the first broken invariant."""
+    `check` (violation or basic_violation) runs after every move; AssertionError at the first break."""
     rng = random.Random(seed)
     state, _ = deal(rules, seed=seed, dealer=dealer, players=players)
     log = []
     while True:
         if check:
-            broken = violation(state)
+            broken = check(state)
             if broken:
                 raise AssertionError(f"seed {seed}, move {state.move_no}: {broken}")
         if state.finished:

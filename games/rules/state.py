@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import lru_cache
 
 from . import cards as C
 from .actions import Action
@@ -123,7 +124,7 @@ class HandState:
 
     def to_json(self) -> dict:
         return {
-            "rules": self.rules.to_dict(),
+            "rules": json.loads(_rules_text(self.rules)),
             "dealer": self.dealer,
             "hands": [C.fmt(C.from_counts(h)) for h in self.hands],
             "tables": [[[g.kind.value, g.text] for g in t] for t in self.tables],
@@ -144,7 +145,7 @@ class HandState:
     @classmethod
     def from_json(cls, d: dict) -> HandState:
         return cls(
-            rules=RuleSet.from_dict(d["rules"]),
+            rules=_rules_from(json.dumps(d["rules"], ensure_ascii=False, sort_keys=True)),
             dealer=d["dealer"],
             hands=tuple(tuple(C.counts(C.parse(h))) for h in d["hands"]),
             tables=tuple(tuple(Group.make(k, C.parse(cs)) for k, cs in t) for t in d["tables"]),
@@ -164,6 +165,17 @@ class HandState:
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), ensure_ascii=False, sort_keys=True)
+
+
+@lru_cache(maxsize=64)
+def _rules_text(rules: RuleSet) -> str:
+    """RuleSet.to_dict walks every field; a table plays one rule set, so its JSON is made once."""
+    return json.dumps(rules.to_dict(), ensure_ascii=False, sort_keys=True)
+
+
+@lru_cache(maxsize=64)
+def _rules_from(text: str) -> RuleSet:
+    return RuleSet.from_dict(json.loads(text))
 
 
 def _ordered(cards) -> str:

@@ -30,7 +30,7 @@ def legal(state, seat) -> list[str]:
 
 def said(events) -> list[str]:
     """Events as short lines: "1 chi 四五六"."""
-    return [f"{e.seat} {e.move} {C.fmt(e.cards)}".strip() for e in events]
+    return [f"{'' if e.seat is None else e.seat} {e.move} {C.fmt(e.cards)}".strip() for e in events]
 
 
 def hand(state, seat) -> str:

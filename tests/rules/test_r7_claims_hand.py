@@ -1,0 +1,118 @@
+"""R7 in play: which cards can be won on, hu priority, 破跑胡, passed hu (臭胡), self-draw, 海底,
+discard wins and 地胡 (Luzhou), drawn hands (荒庄)."""
+import pytest
+
+from games.rules import cards as C
+from games.rules.hand import IllegalAction
+from tests.rules.handkit import legal, play, said, start, table
+from tests.rules.test_r5_forced_moves import A_WAITS_SAN_LIU as A, DEALER20
+
+B = "一二三四五七八九壹贰贰叁肆肆肆柒拾陆陆陆"  # also wins on 六 (27 hu-xi)
+PAO_WU = "伍伍伍十十壹贰叁一二三四五六七八九贰柒拾"  # wins on 伍 as a pao: 24 hu-xi with the jiang 十十
+D = "四五伍伍伍十十十二二贰七八九壹贰叁捌玖拾"  # wins on 六 with 15 hu-xi; after a ti of 伍 and
+#                                              discarding 贰 it still wins on 六 (二二 the jiang)
+E = "九九一二三四五六壹贰叁贰柒拾伍陆柒捌玖拾"  # a drawn 九 makes a wei, and then it wins
+
+
+def pass_until(state, card: str, owner: int):
+    """Everyone asked passes until `card` drawn or discarded by `owner` waits for claims."""
+    k = C.parse_card(card)
+    while not (state.window and state.window.card == k and state.window.owner == owner):
+        state, _ = play(state, (state.to_act[0], "pass"))
+    return state
+
+
+def test_r7_3_drawer_wins_before_his_xiajia_and_a_lower_hu_waits():
+    state, _ = start("拾", A, B, stock="六陆")
+    assert state.to_act == (1, 2) and "hu" in legal(state, 1) and "hu" in legal(state, 2)
+    state, events = play(state, (2, "hu"))
+    assert events == [] and state.to_act == (1,) and not state.finished
+    with pytest.raises(IllegalAction, match="already decided"):
+        play(state, (2, "pass"))
+    state, events = play(state, (1, "pass"))
+    assert said(events) == ["2 hu 六"]
+    assert state.result["winner"] == 2 and state.result["source"] == "other_draw"
+    assert state.result["self_draw"] is False and state.result["huxi"] == 27
+
+
+def test_r7_3_drawer_hu_resolves_at_once_as_a_self_draw():
+    state, _ = start("拾", A, B, stock="六陆")
+    state, events = play(state, (1, "hu"))
+    assert said(events) == ["1 hu 六"] and state.finished and state.to_act == ()
+    assert state.result["winner"] == 1 and state.result["self_draw"] is True
+    with pytest.raises(IllegalAction, match="the hand is over"):
+        play(state, (2, "hu"))
+
+
+def test_r7_3_on_a_card_drawn_by_a_third_seat_the_drawers_xiajia_wins_first():
+    state, _ = start("拾", A, B, stock="十捌六")
+    state = pass_until(state, "六", owner=0)
+    assert "hu" in legal(state, 1) and "hu" in legal(state, 2)
+    state, events = play(state, (2, "hu"), (1, "hu"))
+    assert said(events) == ["1 hu 六"] and state.result["winner"] == 1
+
+
+def test_r7_3_po_pao_hu_the_seat_that_must_pao_is_asked_to_hu_first():
+    state, _ = start("捌", "", PAO_WU, stock="伍")  # (a shown 拾 would make 十十拾 and win)
+    assert state.to_act == (2,) and legal(state, 2) == ["hu", "pass"]
+    won, events = play(state, (2, "hu"))
+    assert said(events) == ["2 hu 伍"] and ["pao", "伍伍伍伍"] in won.result["split"]
+    state, events = play(state, (2, "pass"))  # passing lets the pao happen
+    assert said(events) == ["2 pao 伍伍伍伍"] and state.to_act == (2,)  # first pao: a discard
+    assert state.passed_hu[2] == ((C.parse_card("伍"), 0),)
+
+
+def test_r7_4_passed_hu_refused_until_the_table_huxi_changes_and_a_passed_card_is_still_won_on():
+    state, _ = start("拾", D, "", stock="陆六六伍六")
+    assert state.window.card == C.parse_card("六") and legal(state, 1) == ["hu", "pass"]
+    state, _ = play(state, (1, "pass"))  # 臭胡 on 六 at table hu-xi 0
+    # seat 0 draws the next 六: seat 1 may chi it as the 下家, but not win on it
+    assert state.window.owner == 0 and "hu" not in legal(state, 1) and "chi 四五六" in legal(state, 1)
+    with pytest.raises(IllegalAction, match="passed hu: you let a win on 六 go at 0 table hu-xi"):
+        play(state, (1, "hu"))
+    state, events = play(state, (1, "pass"))  # 六 is now a passed card for seat 1 as well
+    assert said(events) == ["1 draw 伍", "1 ti 伍伍伍伍"] and table(state, 1) == ["ti 伍伍伍伍"]
+    state, events = play(state, (1, "discard", "贰"))
+    assert said(events)[-2:] == ["2 draw 六", "2 show 六"]
+    assert legal(state, 1) == ["hu", "pass"]  # table hu-xi 12 now: the passed 六 can be won on
+    state, _ = play(state, (1, "hu"))
+    assert state.result["winner"] == 1 and ["ti", "伍伍伍伍"] in state.result["split"]
+
+
+def test_r7_5_self_draw_on_the_last_stock_card_is_haidi():
+    state, _ = start("拾", A, "", stock="六")
+    state, _ = play(state, (1, "hu"))
+    assert state.result["self_draw"] is True and ["海底", 2] in state.result["patterns"]
+
+
+def test_r7_3_the_drawer_may_win_right_after_his_own_wei():
+    state, events = start("拾", E, "", stock="九陆")
+    assert said(events)[-2:] == ["1 draw 九", "1 wei 九九九"]
+    assert legal(state, 1) == ["hu", "pass"]
+    state, events = play(state, (1, "hu"))
+    assert said(events) == ["1 hu 九"]
+    assert state.result["self_draw"] is True and ["wei", "九九九"] in state.result["split"]
+
+
+def test_r7_3_a_discard_can_never_be_won_on_in_changde():
+    state, _ = start("六" + DEALER20, A, "")
+    state, _ = play(state, (0, "discard", "六"))
+    assert "hu" not in legal(state, 1) and "chi 四五六" in legal(state, 1)
+    with pytest.raises(IllegalAction, match="a discarded card can never be won on"):
+        play(state, (1, "hu"))
+
+
+def test_r10_3_luzhou_wins_on_the_dealers_first_discard_as_earthly_hu():
+    state, _ = start("六" + DEALER20, A, "", variant="luzhou_grade")
+    state, _ = play(state, (0, "discard", "六"))
+    assert "hu" in legal(state, 1)
+    state, _ = play(state, (1, "hu"))
+    assert state.result["source"] == "discard" and ["地胡", 2] in state.result["patterns"]
+
+
+def test_r7_7_drawn_hand_when_the_stock_runs_out():
+    state, _ = start("九" + DEALER20, "", "")
+    state, events = play(state, (0, "discard", "九"))
+    assert said(events) == ["0 discard 九", "drawn_hand"]
+    assert state.finished and state.result == {"winner": None, "drawn_hand": True}
+    assert state.to_act == () and legal(state, 0) == []
