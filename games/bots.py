@@ -1,0 +1,250 @@
+"""Computer players: `choose_action` for bots, `default_action` for timeouts and auto-play (托管).
+
+Engine level: this module imports games.rules only, never Django, so the CLI and bench/ can use it.
+A bot decides from what its seat may see: its own hand and table, the piles and the other seats'
+face-up groups; it never reads another hand or the stock.
+
+How it judges holdings (hand + table after a move), like a mahjong shanten count: the free hand cards
+(kans stay whole, R6.2) fill the groups still missing for the 7 of a win (R7.1), each slot with a
+complete group (a sentence or a jiao: 2 points), a partial one (a pair, two cards of a sentence or a
+jiao: 1 point) or nothing; `missing` = 2 × slots − points is about how many useful cards the holdings
+still lack. Hu-xi below the variant's minimum (R7.2) counts as missing cards too, one per
+HUXI_PER_CARD; hu-xi above it (a better grade, R8.1) earns a small bonus. Partial groups count the
+hu-xi they would likely bring (a pair: a peng; two cards of 一二三 / 二七十: half that sentence).
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import lru_cache
+
+from games.rules import cards as C
+from games.rules.actions import Action
+from games.rules.claims import GROUPS_WITH, chi_used
+from games.rules.groups import FOUR_SAME, HuxiTable, Kind, is_jiao
+from games.rules.hand import HandState, apply, deal, legal_actions
+from games.rules.variants import RuleSet
+
+__all__ = ["choose_action", "default_action", "discard_order", "self_play"]
+
+HUXI_PER_CARD = 3.0  # hu-xi short of the minimum that weigh as much as one missing card
+GRADE_BONUS = 0.02  # per hu-xi above the minimum
+SLOTS = 7  # R7.1
+
+PASS, HU = Action("pass"), Action("hu")
+Raw = tuple[Kind, tuple[int, ...]]  # a table group as (kind, cards)
+
+
+def choose_action(state: HandState, seat: int, rng: random.Random | None = None) -> Action:
+    """The bot's move: a hu whenever offered (R7); otherwise the discard or claim (peng, chi with its bi,
+    or pass) that leaves the best holdings. Ties go to the first in a fixed order, or to `rng`."""
+    legal = legal_actions(state, seat)
+    if not legal:
+        raise ValueError(f"seat {seat} has nothing to decide")
+    if HU in legal:
+        return HU
+    if state.turn == seat:
+        ranked = _ranked_discards(state, seat)
+        return _pick([a for key, a in ranked if key[:3] == ranked[0][0][:3]], rng)
+    me = _Holdings.of(state, seat)
+    card = state.window.card
+    scored = [(me.value_after_take(action, card) if action != PASS else me.value(), action)
+              for action in legal]
+    best = max(v for v, _ in scored)
+    ties = [a for v, a in scored if v == best]
+    return PASS if PASS in ties else _pick(ties, rng)  # on a tie, keep the hand flexible
+
+
+def default_action(state: HandState, seat: int) -> Action:
+    """What a seat does when its time runs out or it is on auto-play (托管), as the issue says: pass on
+    every claim (a hu too: the player did not choose it), and discard the most useless card."""
+    legal = legal_actions(state, seat)
+    if not legal:
+        raise ValueError(f"seat {seat} has nothing to decide")
+    if state.turn == seat:
+        return _ranked_discards(state, seat)[0][1]
+    return PASS
+
+
+def discard_order(state: HandState, seat: int) -> list[int]:
+    """The seat's legal discards, most useless first (for hints and tests)."""
+    return [a.card for _, a in _ranked_discards(state, seat)]
+
+
+def self_play(rules: RuleSet, seed: int, dealer: int, players: int, bots) -> HandState:
+    """Play one hand from its seed: seats in `bots` play choose_action, the others pick uniformly among
+    their legal actions (the random player of `cli simulate`), from a generator seeded by `seed`."""
+    rng = random.Random(seed)
+    state, _ = deal(rules, seed=seed, dealer=dealer, players=players)
+    while not state.finished:
+        seat = state.to_act[0]
+        action = choose_action(state, seat) if seat in bots else rng.choice(legal_actions(state, seat))
+        state, _ = apply(state, seat, action)
+    return state
+
+
+def _pick(best: list[Action], rng: random.Random | None) -> Action:
+    return best[0] if rng is None else rng.choice(best)
+
+
+def _ranked_discards(state: HandState, seat: int) -> list[tuple[tuple, Action]]:
+    """Legal discards (never a kan card, R6.5), best first: the holdings left, then the card with the
+    fewest partners in hand (an isolated card first), then the card with the fewest copies unseen by
+    this seat (others are less likely to peng, pao or chi it), then the card order."""
+    me = _Holdings.of(state, seat)
+    seen = _seen(state, seat)
+    actions = legal_actions(state, seat)
+    return sorted(((-me.value_without(a.card), _partners(me.hand, a.card), C.COPIES - seen[a.card], a.card), a)
+                  for a in actions)
+
+
+@dataclass
+class _Holdings:
+    """One seat's holdings as the bot weighs them: a working copy it may change."""
+
+    rules: RuleSet
+    table: list[Raw]
+    hand: list[int]
+
+    @classmethod
+    def of(cls, state: HandState, seat: int) -> _Holdings:
+        return cls(state.rules, [(g.kind, g.cards) for g in state.tables[seat]], list(state.hands[seat]))
+
+    def value(self) -> float:
+        return holdings_value(self.rules, self.table, self.hand)
+
+    def value_without(self, card: int) -> float:
+        self.hand[card] -= 1
+        try:
+            return self.value()
+        finally:
+            self.hand[card] += 1
+
+    def value_after_take(self, action: Action, card: int) -> float:
+        """The holdings after a peng or chi (with its bi) on `card`, and the best discard if one is owed."""
+        hand, table = self.hand[:], self.table[:]
+        if action.verb == "peng":
+            hand[card] -= 2
+            table.append((Kind.PENG, (card,) * 3))
+        else:
+            for k in chi_used(action, card):
+                hand[k] -= 1
+            table += [(Kind.JIAO if is_jiao(g) else Kind.SENTENCE, g) for g in action.groups]
+        after = _Holdings(self.rules, table, hand)
+        options = [k for k in C.KINDS if 0 < hand[k] < 3]
+        if not _owes_discard(table, hand) or not options:
+            return after.value()
+        return max(after.value_without(k) for k in options)
+
+
+def _owes_discard(table: list[Raw], hand: list[int]) -> bool:
+    """R6.5: holdings above 20 + max(0, n4 − 1) owe a discard."""
+    n4 = sum(kind in FOUR_SAME for kind, _ in table)
+    return sum(hand) + sum(len(cs) for _, cs in table) > 20 + max(0, n4 - 1)
+
+
+def holdings_value(rules: RuleSet, table: list[Raw], hand: list[int]) -> float:
+    """How close these holdings are to a win worth having: minus the missing cards (see the module
+    docstring), minus the hu-xi shortfall in cards, plus a little for hu-xi above the minimum."""
+    hx = rules.huxi.huxi
+    base_hx = sum(hx(kind, cs) for kind, cs in table)
+    kans = [k for k in C.KINDS if hand[k] >= 3]
+    base_hx += sum(hx(Kind.KAN, (k,) * 3) for k in kans)
+    slots = max(0, SLOTS - len(table) - len(kans))
+    jiang = any(kind in FOUR_SAME for kind, _ in table)  # R7.1: one jiang iff a pao or ti
+    free = tuple(0 if n >= 3 else n for n in hand)
+    best = float("-inf")
+    for points, gain in _planner(rules.huxi).fill(free, slots, jiang):
+        missing = 2 * slots - points
+        total = base_hx + gain
+        short = max(0.0, rules.min_huxi - total)
+        best = max(best, -missing - short / HUXI_PER_CARD + GRADE_BONUS * max(0.0, total - rules.min_huxi))
+    return best
+
+
+@lru_cache(maxsize=8)
+def _planner(table: HuxiTable) -> _Planner:
+    return _Planner(table)
+
+
+class _Planner:
+    """The best ways to fill slots with groups from free cards, under one hu-xi table, memoised."""
+
+    def __init__(self, table: HuxiTable):
+        self.memo: dict[tuple, tuple[tuple[int, float], ...]] = {}
+        self.moves = [self._moves(table, i) for i in C.KINDS]
+
+    @staticmethod
+    def _moves(table: HuxiTable, i: int) -> list[tuple[tuple[int, ...], int, float, bool]]:
+        """(cards, points, likely hu-xi, is a pair) of every group or partial group whose lowest card
+        is i: complete sentences and jiao; pairs; two cards of a sentence or jiao."""
+        complete, partial = {}, {}
+        for g in GROUPS_WITH[i]:
+            kind = Kind.JIAO if is_jiao(g) else Kind.SENTENCE
+            huxi = table.huxi(kind, g)
+            if g[0] == i:
+                complete[g] = huxi
+            for drop in range(3):
+                two = g[:drop] + g[drop + 1:]
+                if two[0] == i:
+                    partial[two] = max(partial.get(two, 0.0), huxi / 2)
+        partial[(i, i)] = float(table.huxi(Kind.PENG, (i,) * 3))
+        return ([(g, 2, float(h), False) for g, h in complete.items()]
+                + [(g, 1, h, g[0] == g[1]) for g, h in partial.items()])
+
+    def fill(self, free: tuple[int, ...], slots: int, jiang: bool) -> tuple[tuple[int, float], ...]:
+        """Pareto-best (points, likely hu-xi) pairs; a pair may be the jiang (a complete slot, no hu-xi)."""
+        key = (free, slots, jiang)
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit
+        i = next((k for k in C.KINDS if free[k]), None)
+        if i is None or slots == 0:
+            return ((0, 0.0),)
+        rest = list(free)
+        rest[i] -= 1
+        found = list(self.fill(tuple(rest), slots, jiang))  # i stays loose
+        for cards, points, gain, pair in self.moves[i]:
+            rest = list(free)
+            for k in cards:
+                rest[k] -= 1
+            if min(rest) < 0:
+                continue
+            rest = tuple(rest)
+            found += [(p + points, h + gain) for p, h in self.fill(rest, slots - 1, jiang)]
+            if pair and jiang:
+                found += [(p + 2, h) for p, h in self.fill(rest, slots - 1, False)]
+        found.sort(reverse=True)
+        out, top = [], float("-inf")
+        for p, h in found:
+            if h > top:
+                out.append((p, h))
+                top = h
+        if len(self.memo) > 1 << 18:
+            self.memo.clear()
+        self.memo[key] = out = tuple(out)
+        return out
+
+
+def _partners(hand: list[int], card: int) -> int:
+    """How many other hand cards share a possible group with this copy of `card` (0: isolated)."""
+    others = 0
+    for k in {k for g in GROUPS_WITH[card] for k in g}:
+        n = hand[k] - (k == card)
+        if n < 3:  # kan cards are never used (R6.2)
+            others += n
+    return others
+
+
+def _seen(state: HandState, seat: int) -> list[int]:
+    """Copies of each kind this seat can see: its hand, its table, the piles, others' face-up groups."""
+    seen = list(state.hands[seat])
+    for pile in state.piles:
+        for k in pile:
+            seen[k] += 1
+    for s, table in enumerate(state.tables):
+        for g in table:
+            if s == seat or g.kind not in (Kind.WEI, Kind.CHOUWEI, Kind.TI):
+                for k in g.cards:
+                    seen[k] += 1
+    return seen
