@@ -6,6 +6,7 @@ rules, order, dealer, hands, tables, passed, discarded and passed_hu.
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import itemgetter
 
 from . import cards as C
 from . import prechecks, scoring
@@ -77,12 +78,13 @@ CHI_NEEDS = tuple(tuple((g, _needs(g, k)) for g in GROUPS_WITH[k]) for k in C.KI
 
 
 NEIGHBOURS = tuple(tuple(sorted({k for g in GROUPS_WITH[c] for k in g})) for c in C.KINDS)
+_LOCAL = tuple(itemgetter(*kinds) for kinds in NEIGHBOURS)
 
 
 def chi_completions(hand, card: int) -> tuple[Action, ...]:
     """R6.2–R6.3: every (chi group, bi groups) choice that completes. Kan cards are never used.
     Only the kinds that share a chi group with the card matter, so the cache keys on those."""
-    return _chi_local(card, tuple(hand[k] for k in NEIGHBOURS[card]))
+    return _chi_local(card, _LOCAL[card](hand))
 
 
 @lru_cache(maxsize=1 << 14)
@@ -179,7 +181,7 @@ def passed_hu_blocks(t, seat: int, card: int) -> int | None:
 
 
 def can_hu(t, seat: int, kind: str, card: int, owner: int, last: bool, earthly: bool) -> bool:
-    if passed_hu_blocks(t, seat, card) is not None:
+    if t.passed_hu[seat] and passed_hu_blocks(t, seat, card) is not None:
         return False
     c, _ = hu_source(kind, seat, owner, card)
     if not prechecks.may_win(t.rules, t.tables[seat], t.hands[seat], c):

@@ -43,12 +43,27 @@ def legal_actions(state: HandState, seat: int) -> list[Action]:
     return out
 
 
+def is_legal(state: HandState, seat: int, action: Action) -> bool:
+    """`action in legal_actions(state, seat)`, without building the list."""
+    if state.turn is not None or state.result is not None:
+        return (state.turn == seat and action.verb == "discard" and state.result is None
+                and 0 < state.hands[seat][action.card] < 3)
+    if seat not in state.to_act:
+        return False
+    w = state.window
+    if action.verb == "pass":
+        return True
+    if action.verb == "chi":
+        return (seat, "chi") in w.offers and action in chi_choices(state, seat, w.card)
+    return (seat, action.verb) in w.offers and action.verb in ("hu", "peng")
+
+
 def apply(state: HandState, seat: int, action) -> tuple[HandState, list[Event]]:
     """Play one decision and every forced step after it. `action` may be an Action or its wire form.
     Raises InvalidAction (malformed) or IllegalAction (not allowed now, with the reason)."""
     if not isinstance(action, Action):
         action = Action.parse(action)
-    if action not in legal_actions(state, seat):
+    if not is_legal(state, seat, action):
         raise IllegalAction(explain(state, seat, action))
     play = Play(state)
     play.move_no += 1

@@ -5,6 +5,7 @@ Both functions may say "maybe" for holdings that cannot win; they never say "no"
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from . import cards as C
 from .groups import Group, Kind
@@ -25,11 +26,10 @@ def _partners(k: int) -> tuple[tuple[int, ...], ...]:
 PARTNERS = tuple(_partners(k) for k in C.KINDS)
 
 
-def has_loose_card(hand: Sequence[int]) -> bool:
-    """A single card that no sentence or jiao of the hand can hold: the hand cannot split (R7.1).
-
-    Kan cards (3 or 4 copies) are never split, so they complete nothing.
-    """
+def loose_cards(hand: Sequence[int]) -> int:
+    """How many single cards no sentence or jiao of the hand can hold (R7.1). Kan cards (3 or 4
+    copies) are never split, so they complete nothing."""
+    loose = 0
     for k in C.KINDS:
         if hand[k] != 1:
             continue
@@ -41,8 +41,13 @@ def has_loose_card(hand: Sequence[int]) -> bool:
             elif 0 < hand[a] < 3 and 0 < hand[b] < 3:
                 break
         else:
-            return True
-    return False
+            loose += 1
+    return loose
+
+
+@lru_cache(maxsize=1 << 14)
+def _loose_in(hand: tuple[int, ...]) -> int:
+    return loose_cards(hand)
 
 
 def huxi_bound(rules, table: Sequence[Group], hand: Sequence[int], card: int | None) -> int:
@@ -75,14 +80,15 @@ def huxi_bound(rules, table: Sequence[Group], hand: Sequence[int], card: int | N
 
 
 def may_win(rules, table: Sequence[Group], hand: Sequence[int], card: int | None) -> bool:
-    if card is None:
-        if has_loose_card(hand):
-            return False
-    else:
+    # One more card can give partners to two loose singles at most (the two others of its group),
+    # so a hand with three loose singles wins on nothing; a seat's hand seldom changes: cached.
+    if _loose_in(tuple(hand)) > (0 if card is None else 2):
+        return False
+    if card is not None:
         joins_table = any(g.cards[0] == card and g.kind in (Kind.PENG, Kind.WEI, Kind.CHOUWEI)
                           for g in table)
         plus = list(hand)
         plus[card] += 1
-        if has_loose_card(plus) and (not joins_table or has_loose_card(hand)):
+        if loose_cards(plus) and (not joins_table or loose_cards(hand)):
             return False
     return huxi_bound(rules, table, hand, card) >= rules.min_huxi

@@ -38,7 +38,7 @@ class Window:
 
     def asked(self) -> tuple[int, ...]:
         """Seats that still have to decide."""
-        done = {s for s, _ in self.decisions}
+        done = [s for s, _ in self.decisions]
         return tuple(sorted({s for s, claim in self.offers if claim != "pao" and s not in done}))
 
     def to_json(self) -> dict:

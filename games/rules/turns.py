@@ -6,7 +6,6 @@ forced step after it until a seat must decide again (or the hand ends), and free
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 
 from . import cards as C
 from . import claims
@@ -123,7 +122,8 @@ class Play:
             self.passed_hu[seat] = tuple(sorted(entries + [(w.card, self.table_huxi(seat))]))
         if action.verb == "pass" and mine & {"peng", "chi"}:  # R6.4 passed card
             self.passed[seat] |= 1 << w.card
-        self.window = replace(w, decisions=w.decisions + ((seat, action),))
+        self.window = Window(w.kind, w.card, w.owner, w.offers, w.decisions + ((seat, action),), w.last,
+                             w.earthly)
         self.resolve()
 
     def resolve(self) -> None:
