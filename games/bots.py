@@ -32,6 +32,7 @@ GRADE_BONUS = 0.02  # per hu-xi above the minimum
 SLOTS = 7  # R7.1
 
 PASS, HU = Action("pass"), Action("hu")
+GUARD = sum(4 << 3 * k for k in C.KINDS)  # the top bit of each kind's three-bit field (_Planner)
 Raw = tuple[Kind, tuple[int, ...]]  # a table group as (kind, cards)
 
 
@@ -152,7 +153,7 @@ def holdings_value(rules: RuleSet, table: list[Raw], hand: list[int]) -> float:
     base_hx += sum(hx(Kind.KAN, (k,) * 3) for k in kans)
     slots = max(0, SLOTS - len(table) - len(kans))
     jiang = any(kind in FOUR_SAME for kind, _ in table)  # R7.1: one jiang iff a pao or ti
-    free = tuple(0 if n >= 3 else n for n in hand)
+    free = sum(n << 3 * k for k, n in enumerate(hand) if n < 3)
     best = float("-inf")
     for points, gain in _planner(rules.huxi).fill(free, slots, jiang):
         missing = 2 * slots - points
@@ -168,20 +169,22 @@ def _planner(table: HuxiTable) -> _Planner:
 
 
 class _Planner:
-    """The best ways to fill slots with groups from free cards, under one hu-xi table, memoised."""
+    """The best ways to fill slots with groups from free cards, under one hu-xi table, memoised.
+    Free cards (0–2 of a kind: kans are set apart) are packed three bits a kind into an int, as
+    winning.py packs its counts, so taking a group is a subtraction and the memo key a plain int; with
+    each field's top bit set (GUARD) first, a field that had too few copies loses that bit."""
 
     def __init__(self, table: HuxiTable):
-        self.memo: dict[tuple, tuple[tuple[int, float], ...]] = {}
+        self.memo: dict[int, tuple[tuple[int, float], ...]] = {}
         self.moves = [self._moves(table, i) for i in C.KINDS]
 
     @staticmethod
-    def _moves(table: HuxiTable, i: int) -> list[tuple[tuple[int, ...], int, float, bool]]:
-        """(cards, points, likely hu-xi, is a pair) of every group or partial group whose lowest card
-        is i: complete sentences and jiao; pairs; two cards of a sentence or jiao."""
+    def _moves(table: HuxiTable, i: int) -> list[tuple[int, int, float, bool]]:
+        """(packed cards, points, likely hu-xi, is a pair) of every group or partial group whose lowest
+        card is i: complete sentences and jiao; pairs; two cards of a sentence or jiao."""
         complete, partial = {}, {}
         for g in GROUPS_WITH[i]:
-            kind = Kind.JIAO if is_jiao(g) else Kind.SENTENCE
-            huxi = table.huxi(kind, g)
+            huxi = table.huxi(Kind.JIAO if is_jiao(g) else Kind.SENTENCE, g)
             if g[0] == i:
                 complete[g] = huxi
             for drop in range(3):
@@ -189,28 +192,25 @@ class _Planner:
                 if two[0] == i:
                     partial[two] = max(partial.get(two, 0.0), huxi / 2)
         partial[(i, i)] = float(table.huxi(Kind.PENG, (i,) * 3))
-        return ([(g, 2, float(h), False) for g, h in complete.items()]
-                + [(g, 1, h, g[0] == g[1]) for g, h in partial.items()])
+        groups = [(g, 2, float(h)) for g, h in complete.items()] + [(g, 1, h) for g, h in partial.items()]
+        return [(sum(1 << 3 * k for k in g), points, gain, len(g) == 2 and g[0] == g[1])
+                for g, points, gain in groups]
 
-    def fill(self, free: tuple[int, ...], slots: int, jiang: bool) -> tuple[tuple[int, float], ...]:
+    def fill(self, free: int, slots: int, jiang: bool) -> tuple[tuple[int, float], ...]:
         """Pareto-best (points, likely hu-xi) pairs; a pair may be the jiang (a complete slot, no hu-xi)."""
-        key = (free, slots, jiang)
+        if not free or not slots:
+            return ((0, 0.0),)
+        key = free << 4 | slots << 1 | jiang
         hit = self.memo.get(key)
         if hit is not None:
             return hit
-        i = next((k for k in C.KINDS if free[k]), None)
-        if i is None or slots == 0:
-            return ((0, 0.0),)
-        rest = list(free)
-        rest[i] -= 1
-        found = list(self.fill(tuple(rest), slots, jiang))  # i stays loose
+        i = ((free & -free).bit_length() - 1) // 3  # the lowest kind held
+        found = list(self.fill(free - (1 << 3 * i), slots, jiang))  # i stays loose
+        guarded = free | GUARD
         for cards, points, gain, pair in self.moves[i]:
-            rest = list(free)
-            for k in cards:
-                rest[k] -= 1
-            if min(rest) < 0:
-                continue
-            rest = tuple(rest)
+            if (guarded - cards) & GUARD != GUARD:
+                continue  # too few copies of some card
+            rest = free - cards
             found += [(p + points, h + gain) for p, h in self.fill(rest, slots - 1, jiang)]
             if pair and jiang:
                 found += [(p + 2, h) for p, h in self.fill(rest, slots - 1, False)]
