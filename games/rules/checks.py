@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from . import cards as C
 from .groups import Group, Kind
-from .hand import HandState, apply, deal, legal_actions
+from .hand import HU, HandState, apply, deal, legal_actions
 from .views import seat_view
 
 
@@ -77,9 +77,10 @@ def _hide(group: Group) -> Group:
     return Group(Kind.WEI, ((group.cards[0] + 1) % 20,) * 3)
 
 
-def random_hand(rules, seed: int, dealer: int = 0, players: int = 3, check=None):
+def random_hand(rules, seed: int, dealer: int = 0, players: int = 3, check=None, hu_first: bool = False):
     """Play one hand with random legal choices (seeded); returns (final state, action log).
-    `check` (violation or basic_violation) runs after every move; AssertionError at the first break."""
+    `check` (violation or basic_violation) runs after every move; AssertionError at the first break.
+    `hu_first`: a seat that may hu always does (more hands end in a win)."""
     rng = random.Random(seed)
     state, _ = deal(rules, seed=seed, dealer=dealer, players=players)
     log = []
@@ -91,7 +92,8 @@ def random_hand(rules, seed: int, dealer: int = 0, players: int = 3, check=None)
         if state.finished:
             return state, log
         seat = rng.choice(state.to_act)
-        action = rng.choice(legal_actions(state, seat))
+        legal = legal_actions(state, seat)
+        action = HU if hu_first and HU in legal else rng.choice(legal)
         log.append((seat, action))
         state, _ = apply(state, seat, action)
 

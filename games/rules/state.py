@@ -37,9 +37,17 @@ class Window:
         return self.kind in (DISCARD, DRAW)
 
     def asked(self) -> tuple[int, ...]:
-        """Seats that still have to decide."""
-        done = [s for s, _ in self.decisions]
-        return tuple(sorted({s for s, claim in self.offers if claim != "pao" and s not in done}))
+        """Seats that still have to decide: those with a claim above every claim already taken
+        (a claim below a decided take can never be met, so its seat is not asked)."""
+        decided = dict(self.decisions)
+        out = set()
+        for seat, claim in self.offers:
+            action = decided.get(seat)
+            if claim == "pao" or (action is not None and action.verb == claim):
+                break
+            if action is None:
+                out.add(seat)
+        return tuple(sorted(out))
 
     def to_json(self) -> dict:
         return {"kind": self.kind, "card": C.char(self.card), "owner": self.owner,

@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.rules.checks import basic_violation, random_hand, replay, scrambled, violation
-from games.rules.hand import apply, deal
+from games.rules.claims import GROUPS_WITH, chi_completions
+from games.rules.hand import Action, IllegalAction, apply, deal, is_legal, legal_actions
 from games.rules.variants import PRESETS, preset
 from games.rules.views import event_view, seat_view
 
@@ -23,7 +24,7 @@ def test_random_hands_conserve_cards_always_have_an_actor_and_replay_from_the_se
     outcomes = set()
     for seed in range(300):
         dealer = seed % 3
-        state, log = random_hand(rules, seed, dealer, 3, check=basic_violation)
+        state, log = random_hand(rules, seed, dealer, 3, check=basic_violation, hu_first=seed % 2 == 0)
         assert replay(rules, seed, dealer, 3, log) == state
         outcomes.add(state.result["winner"] is None)
     assert outcomes == {True, False}  # both wins and drawn hands were played
@@ -33,14 +34,14 @@ def test_random_hands_conserve_cards_always_have_an_actor_and_replay_from_the_se
 def test_every_invariant_after_every_move(variant, players):
     rules = preset(variant)
     for seed in range(8):
-        random_hand(rules, 1000 + seed, seed % players, players, check=violation)
+        random_hand(rules, 1000 + seed, seed % players, players, check=violation, hu_first=seed % 2 == 0)
 
 
 @settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 2 ** 64 - 1), table=st.sampled_from(TABLES))
 def test_every_invariant_for_any_seed(seed, table):
     variant, players = table
-    random_hand(preset(variant), seed, seed % players, players, check=violation)
+    random_hand(preset(variant), seed, seed % players, players, check=violation, hu_first=seed % 2 == 0)
 
 
 def test_event_views_never_show_another_seats_draw_or_face_down_cards():
@@ -70,3 +71,22 @@ def test_scrambling_what_a_seat_cannot_see_changes_what_the_engine_holds():
     assert other.hands[0] == state.hands[0] and other != state
     assert seat_view(other, 0) == seat_view(state, 0)
     assert seat_view(other, 1) != seat_view(state, 1)  # seat 1's own hand was shuffled
+
+
+def test_every_refusal_is_an_illegal_action_with_a_reason_and_agrees_with_legal_actions():
+    rules = preset("luzhou_redblack")  # discard wins too
+    for seed in range(6):
+        _, log = random_hand(rules, seed)
+        state, _ = deal(rules, seed=seed, dealer=0)
+        for seat, action in log:
+            card = state.window.card if state.window else 0
+            tries = [Action.discard(k) for k in range(20)] + [Action("hu"), Action("peng"), Action("pass")]
+            tries += [Action.chi(g) for g in GROUPS_WITH[card]] + list(chi_completions(state.hands[1], card))
+            for who in range(state.players):
+                legal = legal_actions(state, who)
+                for a in tries:
+                    assert is_legal(state, who, a) == (a in legal)
+                    if a not in legal:
+                        with pytest.raises(IllegalAction, match=r"\w"):
+                            apply(state, who, a)
+            state, _ = apply(state, seat, action)

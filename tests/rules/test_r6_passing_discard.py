@@ -96,3 +96,17 @@ def test_r6_5_after_a_forced_move_with_nothing_to_discard_the_xiajia_draws():
         events += more
     assert said(events)[-5:] == ["1 draw 九", "1 wei 九九九", "2 draw 叁", "2 show 叁", "drawn_hand"]
     assert hand(state, 1) == "六六六十十十"
+
+
+
+def test_r6_4_a_seat_below_a_decided_peng_is_no_longer_asked_and_never_passes():
+    # Seat 1 draws 六: it may win or chi, the dealer may peng, seat 2 (the drawer's 下家) may chi.
+    from tests.rules.test_r5_forced_moves import A_WAITS_SAN_LIU
+    state, _ = start("六六拾", A_WAITS_SAN_LIU, "四五", stock="六")
+    assert state.window.offers == ((1, "hu"), (0, "peng"), (1, "chi"), (2, "chi"))
+    assert state.to_act == (0, 1, 2)
+    state, events = play(state, (0, "peng"))
+    assert events == [] and state.to_act == (1,)  # the peng waits for the hu; seat 2's chi is moot
+    state, events = play(state, (1, "pass"))
+    assert said(events)[0] == "0 peng 六六六"
+    assert state.passed[2] == 0 and mask_text(state.passed[1]) == "六"
