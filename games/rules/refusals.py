@@ -22,6 +22,8 @@ def explain(state: HandState, seat: int, action: Action) -> str:
         return f"you already decided on this {C.char(w.card)}"
     if action.verb == "discard":
         return f"you cannot discard now: {C.char(w.card)} is waiting for claims"
+    if seat not in state.to_act and any(s == seat for s, _ in w.offers):
+        return f"a better claim on {C.char(w.card)} has been made: yours can no longer be met"
     reason = _claim(state, seat, action)
     if reason:
         return reason
@@ -49,7 +51,7 @@ def _claim(state: HandState, seat: int, action: Action) -> str | None:
     if action.verb == "pass":
         return None
     if w.kind == TIWEI:
-        return f"nobody may take a card that was ti'd or wei'd"
+        return "nobody may take a card that was ti'd or wei'd"
     if w.kind == SHOWN:
         return "the shown card stays in the dealer's hand: it can only be won on"
     if any(c == "pao" for _, c in w.offers):
@@ -78,7 +80,7 @@ def _hu(state: HandState, seat: int) -> str:
     hx = claims.passed_hu_blocks(state, seat, w.card)
     if hx is not None:
         return (f"passed hu: you let a win on {ch} go at {hx} table hu-xi; you may win on {ch} again "
-                f"once your table hu-xi changes")
+                "once your table hu-xi changes")
     why = getattr(claims.judge(state, seat, w.kind, w.card, w.owner, w.last, w.earthly), "why", "")
     return {
         "huxi": f"you would have fewer than {state.rules.min_huxi} hu-xi with {ch}",
@@ -92,7 +94,7 @@ def _peng(state: HandState, seat: int) -> str:
         return f"you hold a kan of {ch}: that is a pao, not a peng"
     if n != 2:
         return f"you need a pair of {ch} in hand to peng"
-    return f"after that peng you would owe a discard and have nothing to discard"
+    return "after that peng you would owe a discard and have nothing to discard"
 
 
 def _chi(state: HandState, seat: int, action: Action) -> str:

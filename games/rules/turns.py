@@ -11,7 +11,7 @@ from . import cards as C
 from . import claims
 from .actions import Action, Event
 from .groups import FOUR_SAME, Group, Kind
-from .state import DISCARD, DRAW, SHOWN, TIWEI, HandState, Window
+from .state import DISCARD, DRAW, TIWEI, HandState, Window
 
 
 class Play:

@@ -49,3 +49,19 @@ def test_cli_play_contract():
     assert out[2]["state"]["to_act"] == [0]  # the state before the refused action
     assert out[3]["error"]["index"] is None and out[3]["state"] is None
     assert "exactly 4 times" in out[4]["error"]["message"]
+
+
+def test_cli_simulate_prints_the_figures_and_checks():
+    out = subprocess.run([sys.executable, "-m", "games.rules.cli", "simulate", "--variant", "yongzhou_half",
+                          "--hands", "5", "--seed", "3", "--check"], capture_output=True, text=True)
+    assert out.returncode == 0
+    assert "hands/s" in out.stdout and "wins" in out.stdout and "drawn hands" in out.stdout
+    assert "average moves" in out.stdout and "all invariants held" in out.stdout
+
+
+def test_cli_simulate_check_exits_non_zero_at_the_first_violation(monkeypatch, capsys):
+    from games.rules import cli
+
+    monkeypatch.setattr("games.rules.cli_simulate.violation", lambda state: "cards not conserved: test")
+    assert cli.main(["simulate", "--hands", "3", "--check"]) == 1
+    assert "cards not conserved: test" in capsys.readouterr().err

@@ -107,6 +107,8 @@ def test_r6_4_a_seat_below_a_decided_peng_is_no_longer_asked_and_never_passes():
     assert state.to_act == (0, 1, 2)
     state, events = play(state, (0, "peng"))
     assert events == [] and state.to_act == (1,)  # the peng waits for the hu; seat 2's chi is moot
+    with pytest.raises(IllegalAction, match="a better claim on 六 has been made"):
+        play(state, (2, "chi", "四五六"))
     state, events = play(state, (1, "pass"))
     assert said(events)[0] == "0 peng 六六六"
     assert state.passed[2] == 0 and mask_text(state.passed[1]) == "六"
