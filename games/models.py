@@ -10,6 +10,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q, Sum
+from django.urls import reverse
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -213,6 +214,13 @@ class Table(models.Model):
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True,
                               related_name="owned_tables", verbose_name=_("owner"))
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    fill_at = models.DateTimeField(
+        _("bots fill the seats at"), null=True, blank=True, db_index=True,
+        help_text=_("Quick match: empty seats of a waiting table go to bots at this time."))
+    drawn_in_row = models.PositiveSmallIntegerField(_("drawn hands in a row"), default=0, help_text="R2")
+    new_series = models.BooleanField(
+        _("new series"), default=True,
+        help_text=_("R2: the next hand's dealer is drawn at random (first hand, or a player left)."))
 
     class Meta:
         ordering = ["-created_at"]
@@ -239,6 +247,10 @@ class Seat(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, null=True, blank=True,
                              related_name="seats", verbose_name=_("player"))
     is_bot = models.BooleanField(_("bot"), default=False)
+    auto_play = models.BooleanField(_("auto-play"), default=False,
+                                    help_text=_("托管: the default action is played for this seat."))
+    ready = models.BooleanField(_("ready for the next hand"), default=False)
+    dissolve_vote = models.BooleanField(_("agrees to dissolve"), null=True, blank=True)
 
     class Meta:
         ordering = ["table", "position"]
@@ -268,7 +280,18 @@ class Hand(models.Model):
     dealer = models.PositiveSmallIntegerField(_("dealer"))
     multiplier = models.PositiveIntegerField(
         _("multiplier"), default=1, help_text=_("R8.4 / R11: the coins per point of this hand; 1 on private tables."))
-    deadline = models.DateTimeField(_("deadline"), null=True, blank=True, db_index=True)
+    deadline = models.DateTimeField(
+        _("deadline"), null=True, blank=True, db_index=True,
+        help_text=_("When the next automatic step is due: a bot's move, a timeout, the next hand."))
+    turn_deadline = models.DateTimeField(
+        _("decision deadline"), null=True, blank=True,
+        help_text=_("When the people who must decide now are played for (the countdown they see)."))
+    events = models.JSONField(_("events"), default=list, blank=True,
+                              help_text=_("Everything that happened, in full; each seat sees its own view."))
+    seating = models.JSONField(_("seating"), default=list, blank=True,
+                               help_text=_("Who sat where in this hand: a user id per seat, empty for a bot."))
+    scores = models.JSONField(_("score changes"), null=True, blank=True,
+                              help_text=_("Coins (coin rooms) or points (private rooms) per seat."))
     started_at = models.DateTimeField(_("started"), auto_now_add=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
     result = models.JSONField(_("result"), null=True, blank=True)
@@ -287,8 +310,7 @@ class Hand(models.Model):
         return self.finished_at is not None
 
     def replay_url(self) -> str:
-        # The replay page belongs to the real-time issue (URL name games:replay); this is its path.
-        return f"/hands/{self.pk}/replay/"
+        return reverse("games:replay", args=[self.pk])
 
 
 # ---------------------------------------------------------------- append-only records

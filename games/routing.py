@@ -1,2 +1,8 @@
-"""Websocket routes, mounted by paohuzi_site/asgi.py. The real-time issue adds the table consumer."""
-websocket_urlpatterns: list = []
+"""Websocket routes, mounted by paohuzi_site/asgi.py."""
+from django.urls import path
+
+from .consumers import TableConsumer
+
+websocket_urlpatterns = [
+    path("ws/table/<int:table_id>/", TableConsumer.as_asgi()),
+]

@@ -12,3 +12,9 @@ STARTING_COINS = 2000
 # Several test runs may share one Redis: keep each run's groups and channels apart.
 if "CONFIG" in CHANNEL_LAYERS["default"]:
     CHANNEL_LAYERS["default"]["CONFIG"]["prefix"] = f"test{os.getpid()}"
+
+# Tests drive time themselves: bots move and fill seats at once; people have long enough to decide.
+QUICK_MATCH_BOT_WAIT = 0
+BOT_DELAY = 0
+TURN_SECONDS = 60
+NEXT_HAND_WAIT = 60

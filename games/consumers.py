@@ -1,0 +1,151 @@
+"""The table's websocket (DESIGN: one move, end to end).
+
+One consumer per open table page: an authenticated user with a seat at the table. It joins the groups
+`table.<id>` and `user.<id>`, sends a full snapshot of the seat's fragments on every (re)connect, passes
+each message to one service, and on the thin "table.changed" event re-renders its own seat's view and
+sends only the fragments that changed. It also sleeps until the table's next deadline and then asks
+services.table_tick to apply what is due (any process may; the lock makes it happen once).
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from datetime import timedelta
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.template.loader import render_to_string
+from django.utils import timezone, translation
+
+from . import fragments, selectors, services
+
+logger = logging.getLogger("paohuzi.table")
+
+NOT_SEATED = 4403
+MIN_WAIT = timedelta(milliseconds=100)  # between two ticks of one socket  # close code: not logged in, or no seat at this table
+
+
+def _language(scope) -> str:
+    cookie = scope.get("cookies", {}).get(settings.LANGUAGE_COOKIE_NAME)
+    try:
+        return translation.get_supported_language_variant(cookie or settings.LANGUAGE_CODE)
+    except LookupError:
+        return settings.LANGUAGE_CODE
+
+
+def _origin(scope) -> str:
+    headers = dict(scope.get("headers", []))
+    host = headers.get(b"host", b"").decode("latin-1")
+    return f"{'https' if scope.get('scheme') == 'wss' else 'http'}://{host}" if host else ""
+
+
+# op → service call for the user; "act" passes the whole message on (action + move_no).
+OPS = {
+    "act": lambda table, user, msg: services.action_submit(table=table, user=user, wire=msg),
+    "autoplay_on": lambda table, user, msg: services.autoplay_set(table=table, user=user, on=True),
+    "autoplay_off": lambda table, user, msg: services.autoplay_set(table=table, user=user, on=False),
+    "next": lambda table, user, msg: services.next_ready(table=table, user=user),
+    "bots": lambda table, user, msg: services.bots_fill(table=table, user=user),
+    "dissolve_yes": lambda table, user, msg: services.dissolve_vote(table=table, user=user, agree=True),
+    "dissolve_no": lambda table, user, msg: services.dissolve_vote(table=table, user=user, agree=False),
+}
+
+
+class TableConsumer(AsyncWebsocketConsumer):
+    async def connect(self):
+        self.user = self.scope.get("user")
+        self.table_id = self.scope["url_route"]["kwargs"]["table_id"]
+        self.position = await database_sync_to_async(selectors.seat_position)(self.table_id, self.user)
+        if self.position is None:
+            await self.close(code=NOT_SEATED)
+            return
+        self.language, self.origin = _language(self.scope), _origin(self.scope)
+        self.sent: dict[str, str] = {}  # fragment id → the data it was last sent with
+        self.flash = False
+        self.timer: asyncio.Task | None = None
+        self.groups_joined = [f"table.{self.table_id}", f"user.{self.user.pk}"]
+        for group in self.groups_joined:
+            await self.channel_layer.group_add(group, self.channel_name)
+        await self.accept()
+        await self.refresh()
+
+    async def disconnect(self, code):
+        if getattr(self, "timer", None):
+            self.timer.cancel()
+        for group in getattr(self, "groups_joined", []):
+            await self.channel_layer.group_discard(group, self.channel_name)
+
+    async def receive(self, text_data=None, bytes_data=None):
+        try:
+            msg = json.loads(text_data or "")
+            op = OPS[msg.get("op", "act")]
+        except (ValueError, KeyError, AttributeError):
+            await self.send_flash(translation.gettext("The page sent a message the table does not understand."))
+            return
+        try:
+            await database_sync_to_async(op)(self.table_id, self.user, msg)
+        except services.Stale as e:
+            await self.send_flash(str(e), full=True)  # harmless: show the table as it is now
+        except services.Refused as e:
+            await self.send_flash(str(e))
+
+    async def table_changed(self, event):
+        await self.refresh()
+
+    async def user_changed(self, event):
+        html = await database_sync_to_async(self._coins_html)()
+        await self.send(text_data=html)
+
+    # ---- rendering (each seat renders its own view)
+
+    async def refresh(self):
+        html, due = await database_sync_to_async(self._render)()
+        if html:
+            await self.send(text_data=html)
+        self.schedule(due)
+
+    def _render(self):
+        with translation.override(self.language):
+            snap = selectors.snapshot(self.table_id, self.position, self.origin)
+            html = fragments.render_changed(snap, self.sent)
+            if self.flash:
+                html += render_to_string("games/_flash.html", {"message": "", "oob": True})
+                self.flash = False
+        return html, services.due(snap.table)
+
+    def _coins_html(self) -> str:
+        self.user.refresh_from_db(fields=["coins"])
+        with translation.override(self.language):
+            return render_to_string("games/_coins.html", {"user": self.user, "oob": True})
+
+    async def send_flash(self, message: str, full: bool = False):
+        """Show why a request was refused, in the page; `full` re-sends every fragment first."""
+        if full:
+            self.sent.clear()
+            await self.refresh()
+        with translation.override(self.language):
+            html = render_to_string("games/_flash.html", {"message": message, "oob": True})
+        await self.send(text_data=html)
+        self.flash = True
+
+    # ---- time: sleep until the next deadline, then let the service apply what is due
+
+    def schedule(self, due):
+        if self.timer:
+            self.timer.cancel()
+            self.timer = None
+        if due is not None:
+            self.timer = asyncio.ensure_future(self._tick_at(due))
+
+    async def _tick_at(self, due):
+        await asyncio.sleep(max(0.0, (due - timezone.now()).total_seconds()))
+        try:
+            later = await database_sync_to_async(services.table_tick)(table_id=self.table_id)
+        except Exception:  # a failed tick must not kill the socket; the sweeper retries
+            logger.exception("table %s: applying a deadline failed", self.table_id)
+            return
+        if later is not None and self.timer is asyncio.current_task():
+            self.timer = None  # nothing changed here (another process was first): wait for the next one
+            self.schedule(max(later, timezone.now() + MIN_WAIT))

@@ -1,0 +1,32 @@
+"""Lobby forms: a private room (variant with its pattern level, 8 or 16 hands, 2–4 players) and an
+invite code."""
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from .models import Variant
+from .services import INVITE_LENGTH, PLANNED_HANDS
+
+
+class PrivateRoomForm(forms.Form):
+    variant = forms.ModelChoiceField(Variant.objects.filter(active=True), label=_("Variant"), empty_label=None,
+                                     help_text=_("Each Yongzhou level is its own variant (R10.2)."))
+    planned_hands = forms.TypedChoiceField(label=_("Hands"), coerce=int, initial=8,
+                                           choices=[(n, n) for n in PLANNED_HANDS])
+    player_count = forms.TypedChoiceField(label=_("Players"), coerce=int, initial=3,
+                                          choices=[(n, n) for n in (2, 3, 4)])
+
+    def clean(self):
+        data = super().clean()
+        variant, count = data.get("variant"), data.get("player_count")
+        if variant and count and count not in variant.to_ruleset().player_counts:
+            allowed = ", ".join(str(n) for n in variant.to_ruleset().player_counts)
+            raise forms.ValidationError(_("%(variant)s is played by %(allowed)s players.")
+                                        % {"variant": variant, "allowed": allowed})
+        return data
+
+
+class JoinForm(forms.Form):
+    code = forms.CharField(label=_("Invite code"), max_length=INVITE_LENGTH, min_length=INVITE_LENGTH)
+
+    def clean_code(self):
+        return self.cleaned_data["code"].strip().upper()

@@ -1,0 +1,187 @@
+"""The table page's fragments: one seat's view cut into parts with fixed ids (DESIGN: templates).
+
+Each fragment is (id, template, data): `data` is plain JSON-able data derived from a selectors.Snapshot.
+The page includes every fragment; the consumer re-renders only those whose data changed since it last
+sent them (the data is the cache key), and sends them with hx-swap-oob.
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+from django.template.loader import get_template
+from django.urls import reverse
+
+from . import selectors
+from .models import Table
+from .rules import cards as C
+from .rules.actions import Action
+from .rules.groups import Kind
+from .selectors import Snapshot
+
+FOURS = ("pao", "ti")
+SEATS = 4  # fixed ids seat-0 … seat-3; a table of fewer players sends its empty ones blank
+
+
+def _time(value) -> str | None:
+    return value.isoformat() if value else None
+
+
+def _playing(snap: Snapshot) -> bool:
+    return snap.state is not None and not snap.state.finished and snap.table.status == Table.Status.PLAYING
+
+
+def info(snap: Snapshot) -> dict:
+    t, state, view = snap.table, snap.state, snap.view
+    seated = sum(1 for s in snap.seats.values())
+    d = {"table": t.pk, "kind": t.kind, "room": t.tier.name if t.tier_id else t.invite_code,
+         "variant": t.variant.label, "status": t.status, "planned": t.planned_hands,
+         "seated": seated, "players": t.player_count, "fill_at": _time(t.fill_at)}
+    if state is None:
+        return d
+    current = view["current"]
+    d.update(hand_no=snap.hand.number, multiplier=snap.hand.multiplier, dealer=snap.name(state.dealer),
+             stock=view["stock_left"], shown=view["shown_card"], finished=state.finished,
+             current=current and {"card": current["card"], "from": snap.name(current["from"]),
+                                  "how": current["how"]},
+             turn=snap.name(state.turn), my_turn=view["to_act"], claims=view["claims_pending"],
+             deadline=_time(snap.hand.turn_deadline) if _playing(snap) else None)
+    return d
+
+
+def relative(snap: Snapshot, position: int) -> str:
+    """Where a seat sits on the viewer's screen: the viewer at the bottom, the 下家 to the right (R2)."""
+    n = snap.table.player_count
+    step = (position - snap.position) % n
+    return {0: "bottom", 1: "right" if n > 2 else "top", n - 1: "left"}.get(step, "top")
+
+
+def seat(snap: Snapshot, position: int) -> dict:
+    if position >= snap.table.player_count:
+        return {"position": position, "absent": True}
+    s, state, view = snap.seats.get(position), snap.state, snap.view
+    d = {"position": position, "place": relative(snap, position), "name": snap.name(position),
+         "empty": s is None, "bot": bool(s and s.is_bot), "auto": bool(s and s.auto_play),
+         "me": position == snap.position, "ready": bool(s and s.ready), "vote": s and s.dissolve_vote,
+         "coins": s.user.coins if s and s.user_id and snap.table.kind == Table.Kind.COIN else None,
+         "points": snap.totals.get(position, 0) if snap.table.kind == Table.Kind.PRIVATE else None}
+    if state is None:
+        return d
+    groups = [{**g, "backs": (4 if g["kind"] in FOURS else 3) - len(g["cards"])} for g in view["tables"][position]]
+    huxi, hidden = selectors.visible_huxi(state.rules, groups)
+    d.update(dealer=state.dealer == position, out=position not in state.order, turn=state.turn == position,
+             groups=groups, pile=view["piles"][position], hand_size=view["hand_sizes"][position],
+             huxi=huxi, hidden=hidden,
+             change=snap.hand.scores[position] if snap.hand.scores else None)
+    return d
+
+
+def my_hand(snap: Snapshot) -> dict:
+    view = snap.view
+    if view is None:
+        return {"cards": [], "text": ""}
+    counts = C.counts(C.parse(view["hand"]))
+    discards = {a.split()[1] for a in view["legal"] if a.startswith("discard ")}
+    cards = [{"card": C.char(k), "kan": counts[k] >= 3, "discard": C.char(k) in discards}
+             for k in C.KINDS for _ in range(counts[k])]
+    return {"cards": cards, "text": view["hand"], "passed": view["passed"], "move_no": view["move_no"]}
+
+
+def chi_tree(legal: list[str]) -> list[dict]:
+    """R6.3: the chi choices as a tree — chi group, then the bi groups that complete it (each leaf is
+    one legal action), so the player picks in two or three clicks and sees only completable choices."""
+    tree: dict[str, list[dict]] = {}
+    for text in legal:
+        action = Action.parse(text)
+        if action.verb == "chi":
+            group, *bis = action.to_wire()[1:]
+            tree.setdefault(group, []).append({"bis": bis, "action": text})
+    return [{"group": g, "choices": choices} for g, choices in tree.items()]
+
+
+def actions(snap: Snapshot) -> dict:
+    t, state, view = snap.table, snap.state, snap.view
+    me = snap.seats.get(snap.position)
+    people = [s for s in snap.seats.values() if s.user_id]
+    d = {"table": t.pk, "status": t.status, "kind": t.kind, "auto": bool(me and me.auto_play),
+         "owner": t.owner_id == (me.user_id if me else None),
+         "invite": t.invite_code if t.status == Table.Status.WAITING else None,
+         "link": snap.origin + reverse("games:join", args=[t.invite_code]) if t.invite_code else None,
+         "vote_open": any(s.dissolve_vote for s in people), "my_vote": me and me.dissolve_vote,
+         "can_vote": t.kind == Table.Kind.PRIVATE and t.status in (Table.Status.WAITING, Table.Status.PLAYING),
+         "playing": _playing(snap)}
+    if state is None:
+        return d
+    legal = view["legal"]
+    d.update(move_no=view["move_no"], hu="hu" in legal, peng="peng" in legal, pass_="pass" in legal,
+             chi=chi_tree(legal), discard=any(a.startswith("discard ") for a in legal),
+             finished=state.finished, ready=bool(me and me.ready),
+             can_leave=t.kind == Table.Kind.COIN and (state.finished or t.status != Table.Status.PLAYING))
+    return d
+
+
+def log(snap: Snapshot) -> dict:
+    return {"events": [{**e, "who": snap.name(e["seat"])} for e in selectors.seat_events(snap.hand, snap.position)]}
+
+
+def result(snap: Snapshot) -> dict:
+    state, hand = snap.state, snap.hand
+    if state is None or not (state.finished or (hand.result or {}).get("dissolved")):
+        return {"show": False, "status": snap.table.status}
+    r = hand.result or state.result
+    rules = state.rules
+    players = []
+    for p in range(snap.table.player_count):
+        players.append({"name": snap.name(p), "groups": snap.view["tables"][p],
+                        "hand": (snap.view["hands"] or [""] * (p + 1))[p],
+                        "change": hand.scores[p] if hand.scores else 0,
+                        "total": snap.totals.get(p) if snap.table.kind == Table.Kind.PRIVATE else None,
+                        "out": p not in state.order})
+    d = {"show": True, "status": snap.table.status, "players": players, "winner": snap.name(r.get("winner")),
+         "won": r.get("winner") is not None, "dissolved": bool(r.get("dissolved")), "table": snap.table.pk,
+         "coins": snap.table.kind == Table.Kind.COIN, "multiplier": hand.multiplier,
+         "next_at": _time(hand.deadline), "hand_id": hand.pk}
+    if d["won"]:
+        d.update(card=r.get("card"), source=r.get("source"), self_draw=r.get("self_draw"),
+                 huxi=r["huxi"], grade=r["grade"], fan=r["fan"], base=r["base"], patterns=r["patterns"],
+                 rest=r.get("rest", ""),
+                 split=[{"kind": k, "cards": cs,
+                         "huxi": rules.huxi.huxi(Kind(k), tuple(C.parse(cs)))}
+                        for k, cs in r["split"]])
+    return d
+
+
+def build(snap: Snapshot) -> Iterator[tuple[str, str, dict]]:
+    """Every fragment of this seat's page: (element id, template, data)."""
+    yield "table-info", "games/_info.html", info(snap)
+    for p in range(SEATS):
+        yield f"seat-{p}", "games/_seat.html", seat(snap, p)
+    yield "my-hand", "games/_hand.html", my_hand(snap)
+    yield "actions", "games/_actions.html", actions(snap)
+    yield "event-log", "games/_log.html", log(snap)
+    yield "result", "games/_result.html", result(snap)
+
+
+def key(data: dict) -> str:
+    return json.dumps(data, sort_keys=True, ensure_ascii=False, default=str)
+
+
+def render(template: str, data: dict, *, oob: bool) -> str:
+    return get_template(template).render({"d": data, "oob": oob})
+
+
+def render_changed(snap: Snapshot, sent: dict[str, str]) -> str:
+    """The fragments whose data differ from what this socket was sent (all of them for an empty `sent`),
+    concatenated for one websocket message; `sent` is updated in place."""
+    out = []
+    for fid, template, data in build(snap):
+        k = key(data)
+        if sent.get(fid) != k:
+            sent[fid] = k
+            out.append(render(template, data, oob=True))
+    return "".join(out)
+
+
+def render_all(snap: Snapshot) -> dict[str, str]:
+    """Each fragment by id, for the full page."""
+    return {fid: render(template, data, oob=False) for fid, template, data in build(snap)}

@@ -1,0 +1,177 @@
+"""Read-side queries and view contexts: the lobby, one seat's view of a table, standings, replays.
+
+Everything a seat is shown comes from games.rules.views (seat_view / event_view): the hidden-information
+projection. Functions here return plain data (names, card text, numbers) that the templates render.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.contrib.auth import get_user_model
+from django.db.models import Count, Q
+from django.utils.translation import gettext as _
+
+from .models import ActionLog, Hand, RoomTier, Seat, Table
+from .rules import cards as C
+from .rules.actions import Event
+from .rules.groups import Kind
+from .rules.hand import HandState, apply, deal
+from .rules.views import event_view, group_view, public_view, seat_view
+from .services import current_hand
+
+LOG_LENGTH = 14  # events shown in a seat's log
+
+
+# ---------------------------------------------------------------- lobby
+
+
+def lobby_tiers(user) -> list[dict]:
+    """R11 tiers with their multiplier, entry coins, people playing, and whether the user may enter."""
+    playing = Count("tables__seats", filter=Q(tables__seats__user__isnull=False,
+                                               tables__status__in=[Table.Status.WAITING, Table.Status.PLAYING]))
+    rows = []
+    for tier in RoomTier.objects.annotate(playing=playing).order_by("order", "entry_coins"):
+        multiplier = (str(tier.multiplier) if not tier.is_floating
+                      else f"{tier.multiplier_min}–{tier.multiplier_max}")
+        rows.append({"tier": tier, "multiplier": multiplier, "playing": tier.playing,
+                     "open": tier.admits(user.coins) if user.is_authenticated else False})
+    return rows
+
+
+def my_tables(user) -> list[Table]:
+    """Tables the user sits at that are not over, newest first."""
+    if not user.is_authenticated:
+        return []
+    return list(Table.objects.filter(seats__user=user, status__in=[Table.Status.WAITING, Table.Status.PLAYING])
+                .select_related("tier", "variant").order_by("-created_at"))
+
+
+def table_by_code(code: str) -> Table | None:
+    return (Table.objects.filter(invite_code=code.strip().upper(), kind=Table.Kind.PRIVATE)
+            .select_related("variant", "owner").first())
+
+
+def seat_position(table_id: int, user) -> int | None:
+    if not user.is_authenticated:
+        return None
+    return Seat.objects.filter(table_id=table_id, user=user).values_list("position", flat=True).first()
+
+
+# ---------------------------------------------------------------- one seat's view of a table
+
+
+def bot_name(position: int) -> str:
+    return _("Bot %(number)s") % {"number": position + 1}
+
+
+def seat_name(seat: Seat | None) -> str:
+    if seat is None:
+        return _("empty seat")
+    return bot_name(seat.position) if seat.is_bot else str(seat.user.display_name)
+
+
+@dataclass
+class Snapshot:
+    """Everything one seat's fragments are rendered from, read in one go (inside a sync function)."""
+
+    table: Table
+    seats: dict[int, Seat]
+    position: int
+    hand: Hand | None
+    state: HandState | None
+    view: dict | None
+    totals: dict[int, int] = field(default_factory=dict)  # private rooms: points so far per seat
+    origin: str = ""  # scheme://host, for the share link
+
+    def name(self, position: int | None) -> str:
+        return seat_name(self.seats.get(position)) if position is not None else ""
+
+
+def snapshot(table_id: int, position: int, origin: str = "") -> Snapshot:
+    table = Table.objects.select_related("tier", "variant", "owner").get(pk=table_id)
+    seats = {s.position: s for s in Seat.objects.filter(table=table).select_related("user")}
+    hand = current_hand(table)
+    state = HandState.from_json(hand.state) if hand else None
+    view = seat_view(state, position) if state else None
+    totals = {}
+    if table.kind == Table.Kind.PRIVATE:
+        for scores in Hand.objects.filter(table=table, scores__isnull=False).values_list("scores", flat=True):
+            for p, change in enumerate(scores):
+                totals[p] = totals.get(p, 0) + change
+    return Snapshot(table, seats, position, hand, state, view, totals, origin)
+
+
+def visible_huxi(rules, groups: list[dict]) -> tuple[int, int]:
+    """(hu-xi of the table groups whose card can be seen, how many lie entirely face down) — R3, R4."""
+    seen = [g for g in groups if g["cards"]]
+    return (sum(rules.huxi.huxi(Kind(g["kind"]), tuple(C.parse(g["cards"]))) for g in seen),
+            len(groups) - len(seen))
+
+
+def seat_events(hand: Hand | None, position: int | None, limit: int | None = LOG_LENGTH) -> list[dict]:
+    """The hand's events as this seat saw them (event_view), the latest last."""
+    if hand is None:
+        return []
+    rows = hand.events[-limit:] if limit else hand.events
+    return [{"n": row["n"], **event_view(Event(row["seat"], row["move"], tuple(C.parse(row["cards"]))), position)}
+            for row in rows]
+
+
+# ---------------------------------------------------------------- series and history
+
+
+def standings(table: Table) -> list[dict]:
+    """A private room's totals per seat (R11: points), best first, with each hand's changes."""
+    seats = {s.position: s for s in Seat.objects.filter(table=table).select_related("user")}
+    hands = list(Hand.objects.filter(table=table, scores__isnull=False).order_by("number"))
+    rows = []
+    for position, seat in seats.items():
+        changes = [h.scores[position] for h in hands]
+        rows.append({"name": seat_name(seat), "changes": changes, "total": sum(changes)})
+    return sorted(rows, key=lambda r: -r["total"])
+
+
+def hand_points(user, hands) -> dict[int, int]:
+    """Points or coins each hand moved for the user (Hand.scores at the user's seat in that hand)."""
+    return {h.pk: h.scores[h.seating.index(user.pk)] for h in hands
+            if h.scores is not None and user.pk in h.seating}
+
+
+def may_replay(user, hand: Hand) -> bool:
+    """Replays show every hand: only the hand's players and admins may see them."""
+    return user.is_authenticated and (user.is_staff or hand.players.filter(pk=user.pk).exists())
+
+
+def replay_states(hand: Hand) -> list[tuple[dict | None, HandState]]:
+    """The hand re-played from its seed and action log with the engine: (action row, state) per step."""
+    rules = HandState.from_json(hand.state).rules  # the rules the hand was dealt with
+    state = deal(rules, seed=int(hand.seed), dealer=hand.dealer, players=hand.table.player_count)[0]
+    steps = [(None, state)]
+    for row in ActionLog.objects.filter(hand=hand).order_by("move_no"):
+        state, _events = apply(state, row.seat, row.action)
+        steps.append(({"seat": row.seat, "action": " ".join(row.action), "move_no": row.move_no}, state))
+    return steps
+
+
+def replay_context(hand: Hand, step) -> dict:
+    """One step of the replay: every seat's hand and groups in full, the move that led here."""
+    steps = replay_states(hand)
+    try:
+        i = min(max(int(step or 0), 0), len(steps) - 1)
+    except ValueError:
+        i = 0
+    row, state = steps[i]
+    view = public_view(state)
+    users = {u.pk: u for u in get_user_model().objects.filter(pk__in=[u for u in hand.seating if u])}
+    names = [str(users[u].display_name) if u in users else bot_name(p)
+             for p, u in enumerate(hand.seating)]
+    seats = [{"name": names[p], "dealer": p == state.dealer, "turn": state.turn == p,
+              "hand": C.fmt(C.from_counts(state.hands[p])),
+              "groups": [group_view(g, True) for g in state.tables[p]],
+              "pile": view["piles"][p], "huxi": state.table_huxi(p)} for p in range(state.players)]
+    n = row["move_no"] if row else 0
+    events = [{**e, "who": names[e["seat"]] if e["seat"] is not None else ""} for e in hand.events if e["n"] == n]
+    return {"hand": hand, "step": i, "last": len(steps) - 1, "seats": seats, "view": view, "events": events,
+            "move": row and {**row, "who": names[row["seat"]]},
+            "result": state.result and {**state.result, "winner_name": names[state.result["winner"]]
+                                        if state.result.get("winner") is not None else ""}}

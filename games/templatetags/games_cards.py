@@ -1,0 +1,63 @@
+"""Cards and group names on the page: card faces from the engine's text notation (R1), translated
+names of groups (R3) and of the moves in a seat's log."""
+from django import template
+from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext_lazy as _
+
+from games.rules import cards as C
+
+register = template.Library()
+
+KIND_LABELS = {
+    "sentence": _("sentence"), "jiao": _("jiao"), "kan": _("kan"), "peng": _("peng"), "wei": _("wei"),
+    "chouwei": _("chou-wei"), "pao": _("pao"), "ti": _("ti"), "jiang": _("jiang"),
+}
+MOVE_LABELS = {
+    "show": _("shows"), "draw": _("draws"), "discard": _("discards"), "ti": _("ti"), "wei": _("wei"),
+    "chouwei": _("chou-wei"), "pao": _("pao"), "peng": _("peng"), "chi": _("chi"), "bi": _("bi"),
+    "hu": _("hu!"), "drawn_hand": _("drawn hand: the stock is empty"),
+}
+
+
+def card_class(k: int) -> str:
+    return "card" + (" red" if C.is_red(k) else "") + (" big" if C.is_big(k) else " small")
+
+
+@register.filter
+def cardclass(char: str) -> str:
+    return card_class(C.parse_card(char))
+
+
+@register.filter
+def cardfaces(text: str | None):
+    """Card text such as 二七十 as card faces (red cards marked, R1); in the order given."""
+    if not text:
+        return ""
+    return format_html_join("", '<span class="{}">{}</span>', ((card_class(k), C.char(k)) for k in C.parse(text)))
+
+
+@register.filter
+def facedown(count) -> str:
+    return format_html_join("", '<span class="card back" title="{}">{}</span>',
+                            ((_("face down"), "") for _i in range(int(count or 0))))
+
+
+@register.filter
+def kind_label(kind: str) -> str:
+    return KIND_LABELS.get(kind, kind)
+
+
+@register.filter
+def move_label(move: str) -> str:
+    return MOVE_LABELS.get(move, move)
+
+
+@register.simple_tag
+def send_fields(op: str = "act", action: str = "", move_no=None):
+    """Hidden inputs of a ws-send form: what the consumer reads (op, action, move_no)."""
+    html = format_html('<input type="hidden" name="op" value="{}">', op)
+    if action:
+        html += format_html('<input type="hidden" name="action" value="{}">', action)
+    if move_no is not None:
+        html += format_html('<input type="hidden" name="move_no" value="{}">', move_no)
+    return html

@@ -1,0 +1,120 @@
+"""Pages: the lobby, joining a private room, the table, standings, replays. Thin: services change data,
+selectors read it; live play happens over the table's websocket (games.consumers)."""
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from . import fragments, selectors, services
+from .forms import JoinForm, PrivateRoomForm
+from .models import Hand, RoomTier, Table
+
+
+def lobby(request, private_form=None, join_form=None):
+    return render(request, "games/lobby.html", {
+        "tiers": selectors.lobby_tiers(request.user),
+        "best": services.tier_for(request.user.coins) if request.user.is_authenticated else None,
+        "my_tables": selectors.my_tables(request.user),
+        "private_form": private_form or PrivateRoomForm(),
+        "join_form": join_form or JoinForm(),
+    })
+
+
+@require_POST
+@login_required
+def quick_match(request):
+    tier = get_object_or_404(RoomTier, pk=request.POST["tier"]) if request.POST.get("tier") else None
+    try:
+        table = services.quick_match(user=request.user, tier=tier)
+    except services.Refused as e:
+        messages.error(request, str(e))
+        return redirect("games:lobby")
+    return redirect("games:table", table.pk)
+
+
+@require_POST
+@login_required
+def private_create(request):
+    form = PrivateRoomForm(request.POST)
+    if not form.is_valid():
+        return lobby(request, private_form=form)
+    try:
+        table = services.private_create(owner=request.user, **form.cleaned_data)
+    except services.Refused as e:
+        messages.error(request, str(e))
+        return redirect("games:lobby")
+    return redirect("games:table", table.pk)
+
+
+def join_code(request):
+    form = JoinForm(request.GET)
+    if not form.is_valid():
+        return lobby(request, join_form=form)
+    return redirect("games:join", form.cleaned_data["code"])
+
+
+def join(request, code: str):
+    """The share link: shows the room; joining is a POST (a guest plays in one click first)."""
+    table = selectors.table_by_code(code)
+    if table is None:
+        raise Http404(_("No room has this invite code."))
+    if selectors.seat_position(table.pk, request.user) is not None:
+        return redirect("games:table", table.pk)
+    if request.method == "POST" and request.user.is_authenticated:
+        try:
+            services.seat_join(table=table, user=request.user)
+        except services.Refused as e:
+            messages.error(request, str(e))
+        else:
+            return redirect("games:table", table.pk)
+    names = [selectors.seat_name(s) for s in table.seats.select_related("user")]
+    return render(request, "games/join.html", {"room": table, "names": names})
+
+
+@login_required
+def table(request, table_id: int):
+    position = selectors.seat_position(table_id, request.user)
+    if position is None:
+        room = get_object_or_404(Table, pk=table_id)
+        if room.invite_code and room.status == Table.Status.WAITING:
+            return redirect("games:join", room.invite_code)
+        messages.error(request, _("You do not have a seat at this table."))
+        return redirect("games:lobby")
+    snap = selectors.snapshot(table_id, position, request.build_absolute_uri("/").rstrip("/"))
+    parts = {fid.replace("-", "_"): html for fid, html in fragments.render_all(snap).items()}
+    return render(request, "games/table.html", {"room": snap.table, "f": parts})
+
+
+@require_POST
+@login_required
+def leave(request, table_id: int):
+    try:
+        services.table_leave(table=get_object_or_404(Table, pk=table_id), user=request.user)
+    except services.Refused as e:
+        messages.error(request, str(e))
+        return redirect("games:table", table_id)
+    return redirect("games:lobby")
+
+
+@login_required
+def standings(request, table_id: int):
+    room = get_object_or_404(Table.objects.select_related("variant"), pk=table_id)
+    if selectors.seat_position(table_id, request.user) is None and not request.user.is_staff:
+        raise Http404
+    rows = selectors.standings(room)
+    hand_numbers = range(1, len(rows[0]["changes"]) + 1) if rows else ()
+    return render(request, "games/standings.html", {"room": room, "rows": rows, "hand_numbers": hand_numbers})
+
+
+@login_required
+def replay(request, hand_id: int):
+    """A finished hand move by move, re-played from its seed and action log; all hands are shown, so
+    only the hand's players and admins may see it."""
+    hand = get_object_or_404(Hand.objects.select_related("table__variant", "table__tier"), pk=hand_id)
+    if not hand.finished or not selectors.may_replay(request.user, hand):
+        raise Http404
+    return render(request, "games/replay.html", selectors.replay_context(hand, request.GET.get("step")))

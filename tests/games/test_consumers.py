@@ -1,0 +1,235 @@
+"""The table's websocket (DESIGN: one move, end to end): what each seat receives, and what it never does."""
+import asyncio
+import re
+
+import pytest
+import pytest_asyncio
+from channels.db import database_sync_to_async
+from channels.routing import URLRouter
+from channels.testing import WebsocketCommunicator
+from django.db import connections
+
+from games import bots, services
+from games.models import ActionLog, LedgerEntry, Seat, Table
+from games.routing import websocket_urlpatterns
+from games.rules import cards as C
+
+from .tablekit import WIN_SEED, deal_seed, state_of  # noqa: F401
+
+pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
+
+FRAGMENT_IDS = ["table-info", "seat-0", "seat-1", "seat-2", "seat-3", "my-hand", "actions", "event-log", "result"]
+db = database_sync_to_async
+
+
+async def connect(user, table_id):
+    """A seat's socket; the user is put in the scope as AuthMiddlewareStack would."""
+    comm = WebsocketCommunicator(URLRouter(websocket_urlpatterns), f"/ws/table/{table_id}/")
+    comm.scope["user"] = user
+    connected, _ = await comm.connect()
+    assert connected
+    return comm
+
+
+async def drain(comm, wait: float = 0.02) -> list[str]:
+    frames = []
+    while not await comm.receive_nothing(timeout=wait):
+        frames.append(await comm.receive_from())
+    return frames
+
+
+async def receive_until(comm, needle: str, timeout: float = 5.0) -> str:
+    """Frames until one holds `needle` (joined): waits for an event rather than for a fixed time."""
+    frames = []
+    while not frames or needle not in frames[-1]:
+        frames.append(await comm.receive_from(timeout=timeout))
+    return "".join(frames)
+
+
+@pytest_asyncio.fixture(autouse=True)
+async def close_the_sync_threads_connection():
+    """Consumers keep a persistent connection in channels' database thread: close it, so the test
+    database can be dropped at the end (PostgreSQL)."""
+    yield
+    await db(connections.close_all)()
+
+
+async def until(predicate, timeout: float = 5.0):
+    for _ in range(int(timeout / 0.01)):
+        if await db(predicate)():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("timed out")
+
+
+def ids(frame: str) -> list[str]:
+    return re.findall(r'<\w+ id="([\w-]+)"[^>]*hx-swap-oob="true"', frame)
+
+
+@pytest.fixture
+def coin_table(defaults, make_user, deal_seed):
+    """Three people quick-matched at one 天门山 table, hand 1 dealt from WIN_SEED with dealer 0."""
+    deal_seed(WIN_SEED)
+    users = [make_user(n) for n in ("ann", "bob", "cyd")]
+    table = None
+    for user in users:
+        table = services.quick_match(user=user)
+    seats = {s.position: s.user for s in Seat.objects.filter(table=table).select_related("user")}
+    return table, seats
+
+
+def hand_texts(table) -> list[str]:
+    state = state_of(table)
+    return [C.fmt(C.from_counts(h)) for h in state.hands]
+
+
+async def test_three_people_play_a_whole_hand_each_seat_sees_its_own_view_and_never_another_hand(coin_table):
+    table, seats = coin_table
+    comms = {p: await connect(u, table.pk) for p, u in seats.items()}
+    frames = {p: [await c.receive_from(timeout=5)] for p, c in comms.items()}
+    for p in comms:
+        assert ids(frames[p][0]) == FRAGMENT_IDS  # the full snapshot on connect
+    seen_hands = {p: set() for p in seats}  # every hand text each seat held while the hand ran
+    while True:
+        hand = await db(services.current_hand)(table)
+        if hand.finished:
+            break
+        for p, text in enumerate(await db(hand_texts)(table)):
+            seen_hands[p].add(text)
+        state = await db(state_of)(table)
+        seat = state.to_act[0]
+        action = bots.choose_action(state, seat)
+        await comms[seat].send_json_to({"op": "act", "action": action.text, "move_no": str(hand.move_no)})
+        await until(lambda: services.current_hand(table).move_no > hand.move_no)
+        if not (await db(services.current_hand)(table)).finished:
+            for p, c in comms.items():
+                frames[p] += await drain(c, 0.005)
+    running = {p: list(f) for p, f in frames.items()}  # frames sent while the cards were hidden
+    for p, c in comms.items():
+        frames[p].append(await receive_until(c, 'id="score-base"'))
+        await c.disconnect()
+
+    for p in seats:
+        own = set(re.findall(r'id="my-hand"[^>]*data-cards="([^"]*)"', "".join(running[p])))
+        assert own and own <= seen_hands[p]  # its own hand, always
+        for other in seats:
+            if other != p:
+                leaked = [t for t in seen_hands[other] if len(t) >= 3 and any(t in f for f in running[p])]
+                assert not leaked, f"seat {p} received seat {other}'s hidden hand"
+        final = "".join(frames[p])
+        assert 'id="score-base">8<' in final and "红胡" in final  # the result panel for everyone
+    hand = await db(services.current_hand)(table)
+    assert hand.scores == [-16, 32, -16]
+    assert await db(LedgerEntry.objects.filter(hand=hand).count)() == 3
+
+
+async def test_only_changed_fragments_are_sent_after_a_move(coin_table):
+    table, seats = coin_table
+    watcher = await connect(seats[2], table.pk)
+    await watcher.receive_from(timeout=5)
+    hand = await db(services.current_hand)(table)
+    state = await db(state_of)(table)
+    await db(services.action_submit)(table=table, user=seats[0], wire={
+        "action": bots.choose_action(state, 0).text, "move_no": hand.move_no})  # the dealer discards
+    frame = await receive_until(watcher, 'id="event-log"')
+    assert "event-log" in ids(frame) and "seat-0" in ids(frame)
+    assert "seat-3" not in ids(frame) and "result" not in ids(frame)
+    await watcher.disconnect()
+
+
+async def test_a_stale_move_and_a_move_out_of_turn_are_refused_in_the_page_without_change(coin_table):
+    table, seats = coin_table
+    dealer, other = await connect(seats[0], table.pk), await connect(seats[1], table.pk)
+    await dealer.receive_from(timeout=5), await other.receive_from(timeout=5)
+    hand = await db(services.current_hand)(table)
+    state = await db(state_of)(table)
+    discard = bots.choose_action(state, 0).text
+    await other.send_json_to({"op": "act", "action": "pass", "move_no": hand.move_no})
+    await receive_until(other, 'id="flash" class="flash error"')
+    await dealer.send_json_to({"op": "act", "action": discard, "move_no": hand.move_no - 1})
+    stale = await receive_until(dealer, 'class="flash error"')
+    assert 'id="my-hand"' in stale  # refused, and the table re-sent first
+    after = await db(services.current_hand)(table)
+    assert (after.move_no, after.state) == (hand.move_no, hand.state)
+    assert not await db(ActionLog.objects.filter(hand=hand).exists)()
+    await dealer.send_to(text_data="not json")
+    await receive_until(dealer, "flash error")
+    await dealer.disconnect(), await other.disconnect()
+
+
+async def test_a_reconnect_receives_a_full_snapshot_of_the_table_as_it_is_now(coin_table):
+    table, seats = coin_table
+    comm = await connect(seats[1], table.pk)
+    await comm.receive_from(timeout=5)
+    await comm.disconnect()
+    hand = await db(services.current_hand)(table)
+    state = await db(state_of)(table)
+    await db(services.action_submit)(table=table, user=seats[0], wire={
+        "action": bots.choose_action(state, 0).text, "move_no": hand.move_no})
+    comm = await connect(seats[1], table.pk)
+    snapshot = await comm.receive_from(timeout=5)
+    assert ids(snapshot) == FRAGMENT_IDS
+    discarded = bots.choose_action(state, 0).card
+    assert f">{C.char(discarded)}</span>" in snapshot.split('id="event-log"')[1]
+    await comm.disconnect()
+
+
+async def test_a_deadline_applies_the_default_move_then_auto_play_until_im_back(defaults, make_user, settings,
+                                                                               deal_seed):
+    settings.TURN_SECONDS = 0.2
+    deal_seed(WIN_SEED)
+    user = await db(make_user)("solo")
+    table = await db(services.quick_match)(user=user)
+    comm = await connect(user, table.pk)  # the socket's timer seats the bots (QUICK_MATCH_BOT_WAIT 0)
+    await until(lambda: Seat.objects.get(table=table, user=user).auto_play, timeout=10)
+    await until(lambda: services.current_hand(table).finished, timeout=20)
+    await receive_until(comm, 'id="im-back"')
+    hand = await db(services.current_hand)(table)
+    mine = await db(lambda: list(ActionLog.objects.filter(hand=hand, seat=0).values_list("action", flat=True)))()
+    assert mine  # the default moves were played for the seat
+    await comm.send_json_to({"op": "autoplay_off"})
+    await until(lambda: not Seat.objects.get(table=table, user=user).auto_play)
+    await comm.disconnect()
+
+
+async def test_a_socket_without_a_seat_at_the_table_is_closed(coin_table, make_user):
+    table, _ = coin_table
+    stranger = await db(make_user)("stranger")
+    comm = WebsocketCommunicator(URLRouter(websocket_urlpatterns), f"/ws/table/{table.pk}/")
+    comm.scope["user"] = stranger
+    connected, code = await comm.connect()
+    assert not connected and code == 4403
+
+
+async def test_the_site_application_authenticates_the_socket_from_the_session(coin_table, client):
+    from paohuzi_site.asgi import application
+
+    table, seats = coin_table
+    await db(client.force_login)(seats[0])
+    cookie = f"sessionid={client.cookies['sessionid'].value}".encode()
+    comm = WebsocketCommunicator(application, f"/ws/table/{table.pk}/",
+                                 headers=[(b"origin", b"http://testserver"), (b"cookie", cookie)])
+    connected, _ = await comm.connect()
+    assert connected
+    assert ids(await comm.receive_from(timeout=5)) == FRAGMENT_IDS
+    await comm.disconnect()
+
+
+async def test_dissolve_vote_over_the_socket(defaults, make_user):
+    from games.models import Variant
+
+    users = [await db(make_user)(n) for n in ("ann", "bob")]
+    variant = await db(Variant.objects.get)(slug="changde")
+    table = await db(services.private_create)(owner=users[0], variant=variant, planned_hands=8, player_count=2)
+    await db(services.seat_join)(table=table, user=users[1])
+    comms = [await connect(u, table.pk) for u in users]
+    for c in comms:
+        await c.receive_from(timeout=5)
+    await comms[0].send_json_to({"op": "dissolve_yes"})
+    await until(lambda: Seat.objects.filter(table=table, dissolve_vote=True).count() == 1)
+    await receive_until(comms[1], 'id="dissolve-yes"')
+    await comms[1].send_json_to({"op": "dissolve_yes"})
+    await until(lambda: Table.objects.get(pk=table.pk).status == "dissolved")
+    await receive_until(comms[1], "dissolved")
+    for c in comms:
+        await c.disconnect()

@@ -1,0 +1,335 @@
+"""Play services: rooms, quick match, action_submit (one move end to end), settlement, series."""
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from games import bots, selectors, services
+from games.models import ActionLog, Hand, LedgerEntry, RoomTier, Seat, Table, Variant
+from games.rules.hand import HandState
+from games.services import Refused, Stale
+
+from .tablekit import (DRAWN_SEED, SHORT_SEED, WIN_SEED, deal_seed, play_one, play_out,  # noqa: F401
+                       private_table, state_of)
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def changde(defaults):
+    return Variant.objects.get(slug="changde")
+
+
+@pytest.fixture
+def three(make_user):
+    return [make_user(name) for name in ("ann", "bob", "cyd")]
+
+
+@pytest.fixture
+def coin_table(defaults, three, deal_seed):
+    """Three people quick-match into 天门山 (×2) and the third one's seat starts hand 1 (seed WIN_SEED)."""
+    deal_seed(WIN_SEED)
+    tables = {services.quick_match(user=u).pk for u in three}
+    assert len(tables) == 1
+    return Table.objects.get(pk=tables.pop())
+
+
+def by_seat(table):
+    return {s.position: s.user for s in table.seats.all()}
+
+
+# ---- private rooms (R11: points, never coins)
+
+
+def test_r11_private_room_has_an_invite_code_and_the_owner_takes_seat_0(changde, three):
+    table = services.private_create(owner=three[0], variant=changde, planned_hands=8, player_count=3)
+    assert table.kind == "private" and len(table.invite_code) == services.INVITE_LENGTH
+    assert selectors.table_by_code(table.invite_code.lower()) == table
+    assert [(s.position, s.user) for s in table.seats.all()] == [(0, three[0])]
+
+
+@pytest.mark.parametrize("hands, players", [(10, 3), (8, 4)])  # changde is played by 2 or 3 (R2)
+def test_r2_private_room_refuses_other_hand_counts_and_player_counts_the_variant_does_not_allow(
+        changde, three, hands, players):
+    with pytest.raises(Refused):
+        services.private_create(owner=three[0], variant=changde, planned_hands=hands, player_count=players)
+
+
+def test_private_room_by_code_the_last_seat_starts_the_hand_and_a_full_room_refuses(changde, three, make_user):
+    table = private_table(three, variant=changde)
+    assert table.status == "playing"
+    hand = services.current_hand(table)
+    assert hand.number == 1 and set(hand.players.all()) == set(three) and hand.multiplier == 1
+    with pytest.raises(Refused, match="not taking players"):
+        services.seat_join(table=table, user=make_user("late"))
+    assert services.seat_join(table=table, user=three[1]).position == 1  # joining twice: the same seat
+
+
+def test_owner_fills_empty_seats_with_bots_and_only_the_owner(changde, three):
+    table = services.private_create(owner=three[0], variant=changde, planned_hands=8, player_count=3)
+    services.seat_join(table=table, user=three[1])
+    with pytest.raises(Refused, match="owner"):
+        services.bots_fill(table=table, user=three[1])
+    services.bots_fill(table=table, user=three[0])
+    assert [s.is_bot for s in table.seats.all()] == [False, False, True]
+    assert Table.objects.get(pk=table.pk).status == "playing"
+
+
+# ---- quick match (R11)
+
+
+def test_r11_quick_match_picks_the_highest_tier_the_coins_allow(defaults, make_user):
+    assert services.tier_for(2000).name == "天门山"
+    assert services.tier_for(2500).name == "岳麓山"
+    assert services.tier_for(99) is None
+    with pytest.raises(Refused, match="coins"):
+        services.quick_match(user=make_user("x"), tier=RoomTier.objects.get(name="桃花源"))
+
+
+def test_quick_match_seats_waiting_players_first_then_the_table_starts(coin_table, three):
+    assert coin_table.tier.name == "天门山" and coin_table.status == "playing"
+    assert sorted(s.user.username for s in coin_table.seats.all()) == ["ann", "bob", "cyd"]
+    assert services.current_hand(coin_table).multiplier == 2
+    assert services.quick_match(user=three[0]) == coin_table  # still playing there
+
+
+def test_quick_match_fills_empty_seats_with_bots_after_the_wait(defaults, make_user, settings):
+    settings.QUICK_MATCH_BOT_WAIT = 5
+    table = services.quick_match(user=make_user("solo"))
+    assert table.status == "waiting" and table.fill_at > timezone.now()
+    assert services.table_tick(table_id=table.pk) == table.fill_at  # not yet
+    services.table_tick(table_id=table.pk, now=table.fill_at)
+    table.refresh_from_db()
+    assert table.status == "playing"
+    assert [s.is_bot for s in table.seats.all()] == [False, True, True]
+
+
+def test_r11_floating_multiplier_is_the_highest_the_poorest_player_affords(defaults, three, deal_seed):
+    tier = RoomTier.objects.create(name="浮动", order=9, multiplier_min=600, multiplier_max=1500,
+                                   entry_coins=1000, experience_per_hand=1)
+    deal_seed(WIN_SEED)
+    for user in three:
+        services.quick_match(user=user, tier=tier)
+    assert services.current_hand(Table.objects.get(tier=tier)).multiplier == 1200  # 2000 coins × 600/1000
+
+
+# ---- one move (DESIGN: action_submit)
+
+
+def test_action_submit_applies_the_move_logs_it_and_advances_the_move_number(coin_table):
+    users = by_seat(coin_table)
+    before = services.current_hand(coin_table)
+    hand = play_one(coin_table, users)
+    assert hand.move_no == before.move_no + 1
+    row = ActionLog.objects.get(hand=hand)
+    assert row.move_no == hand.move_no and row.action[0] == "discard"
+    assert any(e["move"] == "discard" and e["n"] == hand.move_no for e in hand.events)
+
+
+def test_a_stale_or_repeated_move_number_is_refused_and_changes_nothing(coin_table):
+    users = by_seat(coin_table)
+    hand = services.current_hand(coin_table)
+    state = HandState.from_json(hand.state)
+    seat = state.to_act[0]
+    wire = {"action": bots.choose_action(state, seat).text, "move_no": hand.move_no}
+    services.action_submit(table=coin_table, user=users[seat], wire=wire)
+    after = services.current_hand(coin_table)
+    with pytest.raises(Stale):
+        services.action_submit(table=coin_table, user=users[seat], wire=wire)  # the same click again
+    again = services.current_hand(coin_table)
+    assert (again.move_no, again.state) == (after.move_no, after.state)
+    assert ActionLog.objects.filter(hand=hand).count() == 1
+
+
+def test_a_move_for_another_seat_is_refused_and_changes_nothing(coin_table):
+    users = by_seat(coin_table)
+    hand = services.current_hand(coin_table)
+    idle = next(p for p in range(3) if p not in HandState.from_json(hand.state).to_act)
+    with pytest.raises(Refused, match="not your turn"):
+        services.action_submit(table=coin_table, user=users[idle], wire={"action": "pass", "move_no": hand.move_no})
+    assert services.current_hand(coin_table).state == hand.state
+
+
+def test_malformed_and_illegal_moves_are_refused_with_the_reason(coin_table, make_user):
+    users = by_seat(coin_table)
+    hand = services.current_hand(coin_table)
+    seat = HandState.from_json(hand.state).to_act[0]
+    with pytest.raises(Refused, match="not a move"):
+        services.action_submit(table=coin_table, user=users[seat], wire={"action": "dance", "move_no": hand.move_no})
+    with pytest.raises(Refused, match="not allowed"):
+        services.action_submit(table=coin_table, user=users[seat], wire={"action": "peng", "move_no": hand.move_no})
+    with pytest.raises(Refused, match="move number"):
+        services.action_submit(table=coin_table, user=users[seat], wire={"action": "pass"})
+    with pytest.raises(Refused, match="seat"):
+        services.action_submit(table=coin_table, user=make_user("stranger"), wire={"action": "pass", "move_no": 0})
+    assert services.current_hand(coin_table).move_no == hand.move_no
+
+
+# ---- the end of a hand (R8.4) and the next one (R2)
+
+
+def test_r8_4_a_finished_hand_settles_coins_through_the_ledger_exactly_once(coin_table, three):
+    hand = play_out(coin_table, by_seat(coin_table))
+    assert hand.result["winner"] == 1 and hand.result["base"] == 8
+    assert hand.scores == [-16, 32, -16]  # base 8 × multiplier 2 from each other player
+    rows = LedgerEntry.objects.filter(hand=hand)
+    assert sorted(rows.values_list("amount", flat=True)) == [-16, -16, 32]
+    assert set(rows.values_list("settlement_key", flat=True)) == {f"hand:{hand.pk}"}
+    with pytest.raises(services.DuplicateSettlement):
+        services.ledger_settle(f"hand:{hand.pk}", {three[0]: 1, three[1]: -1})
+    with pytest.raises(Stale):
+        services.action_submit(table=coin_table, user=three[0], wire={"action": "pass", "move_no": hand.move_no})
+    assert LedgerEntry.objects.filter(hand=hand).count() == 3
+    coins = {u.username: u.coins for u in type(three[0]).objects.filter(pk__in=[u.pk for u in three])}
+    winner = by_seat(coin_table)[1].username
+    assert coins[winner] == 2032 and sum(coins.values()) == 6000
+    assert all(u.experience == 3 for u in type(three[0]).objects.filter(pk__in=[u.pk for u in three]))  # R11
+
+
+def test_r8_4_bots_win_and_lose_against_the_house(defaults, make_user, deal_seed):
+    deal_seed(WIN_SEED)  # seat 1 (a bot) wins 8 × 2 from each other seat
+    user = make_user("solo")
+    table = services.quick_match(user=user)
+    services.table_tick(table_id=table.pk)
+    hand = play_out(table, {0: user})
+    assert hand.scores == [-16, 32, -16]
+    user.refresh_from_db()
+    assert user.coins == 1984
+    assert LedgerEntry.objects.filter(hand=hand, account=services.house_account()).get().amount == 16
+
+
+def test_r2_the_winner_deals_the_next_hand_once_everyone_is_ready(coin_table, three, deal_seed):
+    hand = play_out(coin_table, by_seat(coin_table))
+    deal_seed(SHORT_SEED)
+    users = by_seat(coin_table)
+    assert services.next_ready(table=coin_table, user=users[0]) is None
+    assert services.next_ready(table=coin_table, user=users[2]) is None
+    nxt = services.next_ready(table=coin_table, user=users[1])
+    assert nxt.number == 2 and nxt.dealer == hand.result["winner"] == 1
+    assert not Seat.objects.filter(table=coin_table, ready=True).exists()
+
+
+def test_the_next_hand_starts_by_itself_after_the_wait(coin_table):
+    hand = play_out(coin_table, by_seat(coin_table))
+    assert hand.deadline is not None
+    services.table_tick(table_id=coin_table.pk, now=hand.deadline)
+    assert services.current_hand(coin_table).number == 2
+
+
+def test_r2_three_drawn_hands_in_a_row_pass_the_deal_to_the_next_seat(coin_table, deal_seed):
+    deal_seed(DRAWN_SEED)
+    hand = play_out(coin_table, by_seat(coin_table))  # hand 1 is a win for seat 1: seat 1 deals
+    dealers = []
+    for _ in range(3):
+        services.table_tick(table_id=coin_table.pk, now=hand.deadline)
+        hand = services.current_hand(coin_table)
+        dealers.append(hand.dealer)
+        hand = play_out(coin_table, by_seat(coin_table))
+        assert hand.result.get("drawn_hand"), "the seed should give a drawn hand whoever deals"
+    services.table_tick(table_id=coin_table.pk, now=hand.deadline)
+    assert dealers + [services.current_hand(coin_table).dealer] == [1, 1, 1, 2]
+
+
+# ---- time: deadlines, auto-play (托管), bots
+
+
+def test_a_passed_deadline_applies_the_default_move_and_the_seat_turns_to_auto_play(coin_table):
+    hand = services.current_hand(coin_table)
+    seat = HandState.from_json(hand.state).to_act[0]
+    services.table_tick(table_id=coin_table.pk, now=hand.turn_deadline - timedelta(seconds=1))
+    assert services.current_hand(coin_table).move_no == hand.move_no  # not yet
+    services.table_tick(table_id=coin_table.pk, now=hand.turn_deadline)
+    after = services.current_hand(coin_table)
+    expected = bots.default_action(HandState.from_json(hand.state), seat)
+    assert ActionLog.objects.get(hand=hand).action == expected.to_wire()
+    assert Seat.objects.get(table=coin_table, position=seat).auto_play
+    assert after.move_no == hand.move_no + 1
+
+
+def test_im_back_turns_auto_play_off_and_the_deadline_follows(coin_table, settings):
+    settings.BOT_DELAY = 2
+    hand = services.current_hand(coin_table)
+    seat = HandState.from_json(hand.state).to_act[0]
+    user = by_seat(coin_table)[seat]
+    services.autoplay_set(table=coin_table, user=user, on=True)
+    auto = services.current_hand(coin_table)
+    assert auto.turn_deadline is None and auto.deadline < hand.turn_deadline
+    services.autoplay_set(table=coin_table, user=user, on=False)
+    back = services.current_hand(coin_table)
+    assert back.turn_deadline is not None and back.deadline == back.turn_deadline
+
+
+def test_bots_and_auto_played_seats_move_when_their_time_comes(defaults, make_user, deal_seed):
+    deal_seed(WIN_SEED)
+    user = make_user("solo")
+    table = services.quick_match(user=user)
+    services.table_tick(table_id=table.pk)  # bots sit down, hand 1 starts
+    services.autoplay_set(table=table, user=user, on=True)
+    for _ in range(100):
+        if services.current_hand(table).finished:
+            break
+        services.table_tick(table_id=table.pk)
+    hand = services.current_hand(table)
+    assert hand.finished and ActionLog.objects.filter(hand=hand).count() > 5
+    assert hand.deadline is None  # everyone on auto-play: the table waits for a person
+
+
+def test_run_timers_sweeps_tables_nobody_watches(defaults, make_user):
+    from games.management.commands.run_timers import sweep
+
+    table = services.quick_match(user=make_user("solo"))
+    assert sweep() == 1
+    assert Table.objects.get(pk=table.pk).status == "playing"
+
+
+# ---- series (private rooms), dissolving, leaving
+
+
+def test_r11_a_private_series_keeps_points_and_ends_after_its_planned_hands(changde, three, deal_seed):
+    deal_seed(WIN_SEED)
+    table = private_table(three, variant=changde)
+    Table.objects.filter(pk=table.pk).update(planned_hands=2)
+    hand = play_out(table, by_seat(table))
+    assert hand.scores == [-8, 16, -8] and not LedgerEntry.objects.filter(hand=hand).exists()
+    services.table_tick(table_id=table.pk, now=hand.deadline)
+    hand = play_out(table, by_seat(table))
+    table.refresh_from_db()
+    assert table.status == "finished" and hand.deadline is None
+    rows = selectors.standings(table)
+    assert sum(r["total"] for r in rows) == 0 and [len(r["changes"]) for r in rows] == [2, 2, 2]
+    assert all(u.coins == 2000 for u in type(three[0]).objects.filter(pk__in=[u.pk for u in three]))
+
+
+def test_dissolve_needs_every_person_and_a_refusal_withdraws_it(changde, three):
+    table = private_table(three, variant=changde)
+    services.dissolve_vote(table=table, user=three[0], agree=True)
+    services.dissolve_vote(table=table, user=three[1], agree=False)
+    assert not Seat.objects.filter(table=table, dissolve_vote__isnull=False).exists()
+    for user in three:
+        services.dissolve_vote(table=table, user=user, agree=True)
+    table.refresh_from_db()
+    hand = services.current_hand(table)
+    assert table.status == "dissolved" and hand.finished and hand.result == {"winner": None, "dissolved": True}
+
+
+def test_leaving_a_coin_table_waits_for_the_hand_then_a_new_series_starts(coin_table, three):
+    user = by_seat(coin_table)[0]
+    with pytest.raises(Refused, match="hand is over"):
+        services.table_leave(table=coin_table, user=user)
+    play_out(coin_table, by_seat(coin_table))
+    services.table_leave(table=coin_table, user=user)
+    coin_table.refresh_from_db()
+    assert coin_table.status == "waiting" and coin_table.new_series and coin_table.seats.count() == 2
+    assert services.quick_match(user=user) == coin_table  # a waiting seat goes to the next comer
+
+
+# ---- history and replay
+
+
+def test_replay_re_plays_the_hand_from_its_seed_and_log_to_the_same_state(coin_table, three, make_user):
+    hand = play_out(coin_table, by_seat(coin_table))
+    steps = selectors.replay_states(hand)
+    assert len(steps) == hand.move_no + 1
+    assert steps[-1][1].to_json() == hand.state
+    assert selectors.may_replay(three[0], hand) and not selectors.may_replay(make_user("other"), hand)
+    assert selectors.hand_points(three[0], [hand]) == {hand.pk: hand.scores[hand.seating.index(three[0].pk)]}

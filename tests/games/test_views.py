@@ -1,0 +1,79 @@
+"""Pages: lobby, quick match, private rooms by code and link, the table page, standings, replay, profile."""
+import pytest
+from django.urls import reverse
+
+from games import services
+from games.models import Table, Variant
+
+from .tablekit import WIN_SEED, deal_seed, play_out, private_table  # noqa: F401
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def three(make_user):
+    return [make_user(n) for n in ("ann", "bob", "cyd")]
+
+
+def test_lobby_lists_the_r11_tiers_with_multiplier_entry_and_players(defaults, client, make_user):
+    page = client.get(reverse("games:lobby"))
+    assert page.status_code == 200 and 'id="play-as-guest"' in page.content.decode()
+    client.force_login(make_user("ann"))
+    html = client.get(reverse("games:lobby")).content.decode()
+    assert "天门山" in html and "×80000" in html and 'id="quick-match"' in html
+
+
+def test_a_guest_quick_matches_and_gets_the_table_page_with_its_socket(defaults, client):
+    client.post(reverse("accounts:guest"))
+    page = client.post(reverse("games:quick_match"), follow=True)
+    table = Table.objects.get()
+    assert page.redirect_chain[-1][0] == reverse("games:table", args=[table.pk])
+    html = page.content.decode()
+    assert f'ws-connect="/ws/table/{table.pk}/"' in html and "hx-ws" in html
+    for fid in ("table-info", "seat-0", "my-hand", "actions", "event-log", "result"):
+        assert f'id="{fid}"' in html
+    assert "django_htmx/ext/hx-ws-2" in html  # served from django-htmx, no CDN
+
+
+def test_private_room_created_in_the_lobby_and_joined_by_code_and_link(defaults, client, three):
+    client.force_login(three[0])
+    changde = Variant.objects.get(slug="changde")
+    page = client.post(reverse("games:private_create"),
+                       {"variant": changde.pk, "planned_hands": 8, "player_count": 2}, follow=True)
+    table = Table.objects.get()
+    assert table.invite_code in page.content.decode() and "/join/" in page.content.decode()
+    client.force_login(three[1])
+    found = client.get(reverse("games:join_code"), {"code": table.invite_code.lower()})
+    assert found.url == reverse("games:join", args=[table.invite_code])
+    assert 'id="join-seat"' in client.get(found.url).content.decode()
+    client.post(found.url)
+    assert Table.objects.get().status == "playing"
+
+
+def test_private_room_form_refuses_a_player_count_the_variant_does_not_allow(defaults, client, three):
+    client.force_login(three[0])
+    changde = Variant.objects.get(slug="changde")
+    page = client.post(reverse("games:private_create"), {"variant": changde.pk, "planned_hands": 8, "player_count": 4})
+    assert page.status_code == 200 and not Table.objects.exists()
+
+
+def test_the_table_page_is_only_for_its_players(defaults, client, three, make_user):
+    table = private_table(three, variant=Variant.objects.get(slug="changde"))
+    client.force_login(make_user("other"))
+    assert client.get(reverse("games:table", args=[table.pk])).url == reverse("games:lobby")
+
+
+def test_standings_replay_and_profile_after_a_hand(defaults, client, three, make_user, deal_seed):
+    deal_seed(WIN_SEED)
+    table = private_table(three, variant=Variant.objects.get(slug="changde"))
+    hand = play_out(table, {s.position: s.user for s in table.seats.all()})
+    client.force_login(three[0])
+    assert "+16" in client.get(reverse("games:standings", args=[table.pk])).content.decode()
+    replay = client.get(reverse("games:replay", args=[hand.pk]), {"step": 3}).content.decode()
+    assert 'id="replay-step"' in replay and 'id="replay-next"' in replay
+    end = client.get(reverse("games:replay", args=[hand.pk]), {"step": 999}).content.decode()
+    assert 'id="replay-result"' in end
+    profile = client.get(reverse("accounts:profile")).content.decode()
+    assert reverse("games:replay", args=[hand.pk]) in profile
+    client.force_login(make_user("other"))
+    assert client.get(reverse("games:replay", args=[hand.pk])).status_code == 404
