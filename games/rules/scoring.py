@@ -16,7 +16,7 @@ from .groups import Group, Kind
 from .variants import RuleSet
 from .winning import Source
 
-__all__ = ["Source", "Win", "NoWin", "evaluate"]
+__all__ = ["Source", "Win", "NoWin", "evaluate", "score_split"]
 
 _SPLIT_ORDER = {k: i for i, k in enumerate(
     (Kind.TI, Kind.PAO, Kind.WEI, Kind.CHOUWEI, Kind.PENG, Kind.KAN, Kind.SENTENCE, Kind.JIAO, Kind.JIANG))}
@@ -112,6 +112,15 @@ def evaluate(rules: RuleSet, table: Sequence[Group], hand: Sequence[int], card: 
     if not found:
         return _NO[why]
     return _best(rules, found, heavenly=source is Source.SHOWN, self_draw=source in _SELF_DRAWN,
+                 last_card=last_card, earthly=earthly)
+
+
+def score_split(rules: RuleSet, split: Sequence[Group], *, rest: Sequence[int] = (), heavenly: bool = False,
+                self_draw: bool = False, last_card: bool = False, earthly: bool = False) -> Win:
+    """What one given split is worth (R8–R10), whether or not it is the best or reaches the minimum."""
+    huxi = sum(W.group_huxi(rules.huxi, g.kind, g.cards) for g in split)
+    raws = tuple((g.kind, g.cards) for g in split)
+    return _best(rules, [(huxi, raws, tuple(rest))], heavenly=heavenly, self_draw=self_draw,
                  last_card=last_card, earthly=earthly)
 
 
