@@ -12,6 +12,7 @@ import asyncio
 import json
 import logging
 from datetime import timedelta
+from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -28,9 +29,10 @@ MIN_WAIT = timedelta(milliseconds=100)  # between two ticks of one socket  # clo
 
 
 def _language(scope) -> str:
-    cookie = scope.get("cookies", {}).get(settings.LANGUAGE_COOKIE_NAME)
+    """The page's language, passed in the socket's URL (?lang=), so fragments match the page."""
+    asked = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("lang", [""])[0]
     try:
-        return translation.get_supported_language_variant(cookie or settings.LANGUAGE_CODE)
+        return translation.get_supported_language_variant(asked or settings.LANGUAGE_CODE)
     except LookupError:
         return settings.LANGUAGE_CODE
 

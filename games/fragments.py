@@ -121,7 +121,9 @@ def actions(snap: Snapshot) -> dict:
 
 
 def log(snap: Snapshot) -> dict:
-    return {"events": [{**e, "who": snap.name(e["seat"])} for e in selectors.seat_events(snap.hand, snap.position)]}
+    """The seat's latest events, newest first."""
+    events = selectors.seat_events(snap.hand, snap.position)
+    return {"events": [{**e, "who": snap.name(e["seat"])} for e in reversed(events)]}
 
 
 def result(snap: Snapshot) -> dict:

@@ -230,6 +230,6 @@ async def test_dissolve_vote_over_the_socket(defaults, make_user):
     await receive_until(comms[1], 'id="dissolve-yes"')
     await comms[1].send_json_to({"op": "dissolve_yes"})
     await until(lambda: Table.objects.get(pk=table.pk).status == "dissolved")
-    await receive_until(comms[1], "dissolved")
+    await receive_until(comms[1], '<section id="result" class="result"')  # the panel shows
     for c in comms:
         await c.disconnect()

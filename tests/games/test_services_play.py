@@ -2,7 +2,7 @@
 from datetime import timedelta
 
 import pytest
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from games import bots, selectors, services
 from games.models import ActionLog, Hand, LedgerEntry, RoomTier, Seat, Table, Variant
@@ -13,6 +13,13 @@ from .tablekit import (DRAWN_SEED, SHORT_SEED, WIN_SEED, deal_seed, play_one, pl
                        private_table, state_of)
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def english():
+    """Refusal messages are matched in their English source form."""
+    with translation.override("en"):
+        yield
 
 
 @pytest.fixture

@@ -29,7 +29,7 @@ def test_a_guest_quick_matches_and_gets_the_table_page_with_its_socket(defaults,
     table = Table.objects.get()
     assert page.redirect_chain[-1][0] == reverse("games:table", args=[table.pk])
     html = page.content.decode()
-    assert f'ws-connect="/ws/table/{table.pk}/"' in html and "hx-ws" in html
+    assert f'ws-connect="/ws/table/{table.pk}/?lang=zh-hans"' in html and "hx-ws" in html
     for fid in ("table-info", "seat-0", "my-hand", "actions", "event-log", "result"):
         assert f'id="{fid}"' in html
     assert "django_htmx/ext/hx-ws-2" in html  # served from django-htmx, no CDN
