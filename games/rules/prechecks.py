@@ -26,28 +26,21 @@ def _partners(k: int) -> tuple[tuple[int, ...], ...]:
 PARTNERS = tuple(_partners(k) for k in C.KINDS)
 
 
-def loose_cards(hand: Sequence[int]) -> int:
-    """How many single cards no sentence or jiao of the hand can hold (R7.1). Kan cards (3 or 4
-    copies) are never split, so they complete nothing."""
-    loose = 0
-    for k in C.KINDS:
-        if hand[k] != 1:
-            continue
-        for pair in PARTNERS[k]:
-            a, b = pair
-            if a == b:
-                if hand[a] == 2:
-                    break
-            elif 0 < hand[a] < 3 and 0 < hand[b] < 3:
-                break
-        else:
-            loose += 1
-    return loose
+NEIGHBOURS = tuple(sum({1 << o for pair in PARTNERS[k] for o in pair}) for k in C.KINDS)  # as bitmasks
+
+
+def _has_partners(hand: Sequence[int], k: int) -> bool:
+    for a, b in PARTNERS[k]:
+        if (hand[a] == 2) if a == b else (0 < hand[a] < 3 and 0 < hand[b] < 3):
+            return True
+    return False
 
 
 @lru_cache(maxsize=1 << 14)
-def _loose_in(hand: tuple[int, ...]) -> int:
-    return loose_cards(hand)
+def loose_singles(hand: tuple[int, ...]) -> int:
+    """Bitmask of the single cards no sentence or jiao of the hand can hold (R7.1). Kan cards (3 or 4
+    copies) are never split, so they complete nothing. A seat's hand seldom changes: cached."""
+    return sum(1 << k for k in C.KINDS if hand[k] == 1 and not _has_partners(hand, k))
 
 
 def huxi_bound(rules, table: Sequence[Group], hand: Sequence[int], card: int | None) -> int:
@@ -80,15 +73,16 @@ def huxi_bound(rules, table: Sequence[Group], hand: Sequence[int], card: int | N
 
 
 def may_win(rules, table: Sequence[Group], hand: Sequence[int], card: int | None) -> bool:
-    # One more card can give partners to two loose singles at most (the two others of its group),
-    # so a hand with three loose singles wins on nothing; a seat's hand seldom changes: cached.
-    if _loose_in(tuple(hand)) > (0 if card is None else 2):
-        return False
-    if card is not None:
-        joins_table = any(g.cards[0] == card and g.kind in (Kind.PENG, Kind.WEI, Kind.CHOUWEI)
-                          for g in table)
-        plus = list(hand)
-        plus[card] += 1
-        if loose_cards(plus) and (not joins_table or loose_cards(hand)):
+    loose = loose_singles(tuple(hand))
+    if card is None:
+        if loose:
             return False
+    else:
+        # A loose single can only be won with the winning card in its group, and a group holds two
+        # cards besides it: every loose single must share a group with the card, two at most.
+        if loose & ~(NEIGHBOURS[card] | 1 << card) or loose.bit_count() > 2:
+            return False
+        if hand[card] == 0 and not _has_partners(hand, card) and not any(
+                g.cards[0] == card and g.kind in (Kind.PENG, Kind.WEI, Kind.CHOUWEI) for g in table):
+            return False  # the card itself would be loose, unless it joins a table group
     return huxi_bound(rules, table, hand, card) >= rules.min_huxi

@@ -7,7 +7,7 @@ best first (R5.5, R7.3), and `decisions` what each asked seat chose.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from . import cards as C
@@ -30,6 +30,10 @@ class Window:
     decisions: tuple[tuple[int, Action], ...] = ()
     last: bool = False  # the card was the last of the stock (海底)
     earthly: bool = False  # the dealer's first discard (地胡)
+    waiting: tuple[int, ...] = field(init=False, repr=False, compare=False)  # see asked(); derived
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "waiting", self.asked())
 
     @property
     def in_flight(self) -> bool:
@@ -117,7 +121,7 @@ class HandState:
             return ()
         if self.turn is not None:
             return (self.turn,)
-        return self.window.asked() if self.window else ()
+        return self.window.waiting if self.window else ()
 
     def holdings(self, seat: int) -> int:
         return sum(self.hands[seat]) + sum(len(g.cards) for g in self.tables[seat])
