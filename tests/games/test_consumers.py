@@ -38,12 +38,12 @@ async def drain(comm, wait: float = 0.02) -> list[str]:
     return frames
 
 
-async def receive_until(comm, needle: str, timeout: float = 5.0) -> str:
-    """Frames until one holds `needle` (joined): waits for an event rather than for a fixed time."""
-    frames = []
-    while not frames or needle not in frames[-1]:
-        frames.append(await comm.receive_from(timeout=timeout))
-    return "".join(frames)
+async def receive_until(comm, *needles: str, timeout: float = 5.0) -> str:
+    """Frames until every needle has come (joined): waits for events rather than for a fixed time."""
+    frames = ""
+    while not all(n in frames for n in needles):
+        frames += await comm.receive_from(timeout=timeout)
+    return frames
 
 
 @pytest_asyncio.fixture(autouse=True)
@@ -106,9 +106,11 @@ async def test_three_people_play_a_whole_hand_each_seat_sees_its_own_view_and_ne
                 frames[p] += await drain(c, 0.005)
     running = {p: list(f) for p, f in frames.items()}  # frames sent while the cards were hidden
     for p, c in comms.items():
-        frames[p].append(await receive_until(c, 'id="score-base"'))
+        frames[p].append(await receive_until(c, 'id="score-base"', 'id="nav-coins"'))  # and the new balance
         await c.disconnect()
 
+    hand = await db(services.current_hand)(table)
+    hand_scores = hand.scores
     for p in seats:
         own = set(re.findall(r'id="my-hand"[^>]*data-cards="([^"]*)"', "".join(running[p])))
         assert own and own <= seen_hands[p]  # its own hand, always
@@ -118,7 +120,7 @@ async def test_three_people_play_a_whole_hand_each_seat_sees_its_own_view_and_ne
                 assert not leaked, f"seat {p} received seat {other}'s hidden hand"
         final = "".join(frames[p])
         assert 'id="score-base">8<' in final and "红胡" in final  # the result panel for everyone
-    hand = await db(services.current_hand)(table)
+        assert f'id="nav-coins" title="金币" hx-swap-oob="true">{2000 + hand_scores[p]} ' in final
     assert hand.scores == [-16, 32, -16]
     assert await db(LedgerEntry.objects.filter(hand=hand).count)() == 3
 
@@ -233,3 +235,13 @@ async def test_dissolve_vote_over_the_socket(defaults, make_user):
     await receive_until(comms[1], '<section id="result" class="result"')  # the panel shows
     for c in comms:
         await c.disconnect()
+
+
+async def test_fragments_come_in_the_language_of_the_page(coin_table):
+    table, seats = coin_table
+    for lang, heading in (("en", "What happened"), ("zh-hans", "牌局记录"), ("xx", "牌局记录")):
+        comm = WebsocketCommunicator(URLRouter(websocket_urlpatterns), f"/ws/table/{table.pk}/?lang={lang}")
+        comm.scope["user"] = seats[0]
+        await comm.connect()
+        assert heading in await comm.receive_from(timeout=5)
+        await comm.disconnect()
