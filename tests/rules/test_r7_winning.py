@@ -126,3 +126,23 @@ def test_r7_3_after_own_ti_or_wei_the_holdings_win_as_they_stand():
 def test_r7_5_own_draw_is_self_draw_and_adds_a_grade():
     win = ev("changde", PLAIN18, "柒", "own_draw")
     assert win.self_draw and (win.grade, win.base) == (2, 3)
+
+
+def test_r7_1_best_split_reads_crowded_cards_as_sentences_rather_than_jiao():
+    # 一一二二三三壹贰叁 is 一二三 一二三 壹贰叁 (12 hu-xi) or 一一壹 二二贰 三三叁 (none)
+    win = ev("changde", "一一二二三三壹贰叁四五六七八九拾拾拾伍陆", "柒", "other_draw")
+    assert win.huxi == 3 + 3 + 6 + 6 and split_of(win).count(("sentence", "一二三")) == 2
+
+
+def test_r7_1_best_split_picks_the_jiang_that_leaves_the_most_huxi():
+    # 壹壹贰贰叁叁肆肆: jiang 肆肆 + 壹贰叁 ×2 (12) beats jiang 壹壹 + 贰叁肆 ×2 (0)
+    win = ev("changde", "三四五壹壹贰贰叁叁肆六七八捌玖拾", "肆", "other_draw", groups=[("pao", "九九九九")])
+    assert win.huxi == 6 + 12 and ("jiang", "肆肆") in split_of(win)
+
+
+def test_r7_1_best_split_may_need_jiao():
+    # with jiang 七七: 一一壹 四肆肆 二三四 壹贰叁 (6) beats 一壹壹 四四肆 一二三 贰叁肆 (3)
+    win = ev("changde", "一一二三四四七七壹壹贰叁肆", "肆", "other_draw",
+             groups=[("pao", "九九九九"), ("peng", "捌捌捌")])
+    assert win.huxi == 6 + 3 + 6
+    assert {("jiao", "一一壹"), ("jiao", "四肆肆"), ("jiang", "七七")} <= set(split_of(win))
