@@ -111,37 +111,33 @@ def parse_request(obj) -> Request:
     return Request(rules, table, hand, card, source, **flags)
 
 
-def score_line(line: str) -> dict:
-    """One input line → its output object, id first."""
+def score_line(line: str) -> tuple[dict, Win | NoWin | None]:
+    """One input line → its output object (id first) and the result it came from, if any."""
     try:
         obj = json.loads(line)
     except json.JSONDecodeError as e:
-        return {"id": None, "error": f"malformed JSON: {e.msg} (column {e.colno})"}
+        return {"id": None, "error": f"malformed JSON: {e.msg} (column {e.colno})"}, None
     ident = obj.get("id") if isinstance(obj, dict) else None
     try:
-        result = parse_request(obj).evaluate().to_dict()
+        result = parse_request(obj).evaluate()
     except BadInput as e:
-        return {"id": ident, "error": str(e)}
+        return {"id": ident, "error": str(e)}, None
     except Exception as e:  # never a traceback on the command line
-        return {"id": ident, "error": f"internal error: {type(e).__name__}: {e}"}
-    return {"id": ident, **result}
+        return {"id": ident, "error": f"internal error: {type(e).__name__}: {e}"}, None
+    return {"id": ident, **result.to_dict()}, result
 
 
-def pretty(out: dict) -> str:
-    """A readable table for one result (--pretty)."""
+def pretty(out: dict, result: Win | NoWin | None) -> str:
+    """A readable table for one result (--pretty): the win's breakdown, or why not."""
     head = f"[{out.get('id')}]"
     if "error" in out:
         return f"{head} error: {out['error']}"
-    if not out["win"]:
-        return f"{head} no win ({out['why']})"
-    rows = [f"{head} win: {out['huxi']} hu-xi, grade {out['grade']}, base {out['base']}"
-            + (" (self-draw)" if out["self_draw"] else "")]
-    rows += [f"  {kind:<9}{cards}" for kind, cards in out["split"]]
-    if out.get("rest"):
-        rows.append(f"  {'loose':<9}{out['rest']}")
-    pats = ", ".join(f"{n} {f}" for n, f in out["patterns"]) or "plain (平胡)"
-    rows.append(f"  patterns: {pats}; fan {out['fan']}")
-    return "\n".join(rows)
+    if isinstance(result, NoWin):
+        return f"{head} no win: " + {"shape": "the holdings do not make 7 groups (R7.1)",
+                                     "huxi": "fewer hu-xi than the minimum (R7.2)",
+                                     "source": "this card cannot be won on (R7.3)"}[result.why]
+    body = "\n".join("  " + line for line in result.breakdown().splitlines())
+    return f"{head} win" + (" (self-draw)" if result.self_draw else "") + "\n" + body
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -151,8 +147,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
     for line in stdin:
-        out = score_line(line) if line.strip() else {"id": None, "error": "empty line"}
-        stdout.write((pretty(out) if args.pretty else json.dumps(out, ensure_ascii=False)) + "\n")
+        out, result = score_line(line) if line.strip() else ({"id": None, "error": "empty line"}, None)
+        stdout.write((pretty(out, result) if args.pretty else json.dumps(out, ensure_ascii=False)) + "\n")
         stdout.flush()
     return 0
 
