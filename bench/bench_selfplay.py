@@ -34,9 +34,9 @@ def main() -> None:
         moves = wins = 0
         start, wall = time.process_time(), time.perf_counter()  # CPU time: the figure for one core
         for i in range(args.hands):
-            state, log = random_hand(rules, args.seed * 1_000_003 + i, i % args.players, args.players)
-            moves += len(log)
-            wins += state.result["winner"] is not None
+            played = random_hand(rules, args.seed * 1_000_003 + i, i % args.players, args.players)
+            moves += len(played.log)
+            wins += played.state.result["winner"] is not None
         elapsed, wall = time.process_time() - start, time.perf_counter() - wall
         print(f"{name:<16}{args.hands / elapsed:>9.0f}{args.hands / wall:>8.0f}{moves / args.hands:>12.1f}"
               f"{wins / args.hands:>7.1%}")

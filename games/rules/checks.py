@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import replace
+from typing import NamedTuple
 
 from . import cards as C
 from .groups import Group, Kind
@@ -77,12 +78,19 @@ def _hide(group: Group) -> Group:
     return Group(Kind.WEI, ((group.cards[0] + 1) % 20,) * 3)
 
 
-def random_hand(rules, seed: int, dealer: int = 0, players: int = 3, check=None, hu_first: bool = False):
-    """Play one hand with random legal choices (seeded); returns (final state, action log).
+class Played(NamedTuple):
+    state: HandState
+    log: list  # (seat, Action) in the order applied
+    events: list  # every Event, from the deal on
+
+
+def random_hand(rules, seed: int, dealer: int = 0, players: int = 3, check=None,
+                hu_first: bool = False) -> Played:
+    """Play one hand with random legal choices (seeded).
     `check` (violation or basic_violation) runs after every move; AssertionError at the first break.
     `hu_first`: a seat that may hu always does (more hands end in a win)."""
     rng = random.Random(seed)
-    state, _ = deal(rules, seed=seed, dealer=dealer, players=players)
+    state, events = deal(rules, seed=seed, dealer=dealer, players=players)
     log = []
     while True:
         if check:
@@ -90,16 +98,19 @@ def random_hand(rules, seed: int, dealer: int = 0, players: int = 3, check=None,
             if broken:
                 raise AssertionError(f"seed {seed}, move {state.move_no}: {broken}")
         if state.finished:
-            return state, log
+            return Played(state, log, events)
         seat = rng.choice(state.to_act)
         legal = legal_actions(state, seat)
         action = HU if hu_first and HU in legal else rng.choice(legal)
         log.append((seat, action))
-        state, _ = apply(state, seat, action)
+        state, more = apply(state, seat, action)
+        events += more
 
 
-def replay(rules, seed: int, dealer: int, players: int, log) -> HandState:
-    state, _ = deal(rules, seed=seed, dealer=dealer, players=players)
+def replay(rules, seed: int, dealer: int, players: int, log) -> Played:
+    """The hand again from its seed and its action log."""
+    state, events = deal(rules, seed=seed, dealer=dealer, players=players)
     for seat, action in log:
-        state, _ = apply(state, seat, action)
-    return state
+        state, more = apply(state, seat, action)
+        events += more
+    return Played(state, list(log), events)

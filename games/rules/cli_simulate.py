@@ -41,16 +41,16 @@ def run(args) -> int:
     for i in range(args.hands):
         seed = seeds.getrandbits(64)
         try:
-            state, log = random_hand(rules, seed, dealer, players, check=violation if args.check else None)
-            if args.check and replay(rules, seed, dealer, players, log) != state:
-                raise AssertionError(f"seed {seed}: replaying the action log gave another state")
+            played = random_hand(rules, seed, dealer, players, check=violation if args.check else None)
+            if args.check and replay(rules, seed, dealer, players, played.log) != played:
+                raise AssertionError(f"seed {seed}: replaying the action log gave another state or events")
         except AssertionError as e:
             print(f"hand {i} (variant {rules.name}, dealer {dealer}): {e}", file=sys.stderr)
             return 1
-        winner = state.result["winner"]
+        winner = played.state.result["winner"]
         wins += winner is not None
         drawn += winner is None
-        moves += state.move_no
+        moves += played.state.move_no
         dealer, drawn_in_row = next_dealer(rules, players, dealer, winner, drawn_in_row)
     elapsed = time.perf_counter() - start
     n = max(args.hands, 1)

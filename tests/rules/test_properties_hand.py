@@ -24,9 +24,9 @@ def test_random_hands_conserve_cards_always_have_an_actor_and_replay_from_the_se
     outcomes = set()
     for seed in range(300):
         dealer = seed % 3
-        state, log = random_hand(rules, seed, dealer, 3, check=basic_violation, hu_first=seed % 2 == 0)
-        assert replay(rules, seed, dealer, 3, log) == state
-        outcomes.add(state.result["winner"] is None)
+        played = random_hand(rules, seed, dealer, 3, check=basic_violation, hu_first=seed % 2 == 0)
+        assert replay(rules, seed, dealer, 3, played.log) == played  # the same state and events
+        outcomes.add(played.state.result["winner"] is None)
     assert outcomes == {True, False}  # both wins and drawn hands were played
 
 
@@ -48,12 +48,7 @@ def test_event_views_never_show_another_seats_draw_or_face_down_cards():
     rules = preset("changde")
     seen = set()
     for seed in range(40):
-        _, log = random_hand(rules, seed)
-        state, events = deal(rules, seed=seed, dealer=0)
-        for seat, action in log:
-            state, more = apply(state, seat, action)
-            events += more
-        for e in events:
+        for e in random_hand(rules, seed).events:
             for viewer in {0, 1, 2, None} - {e.seat}:
                 view = event_view(e, viewer)
                 if e.move in ("draw", "wei"):
@@ -76,9 +71,8 @@ def test_scrambling_what_a_seat_cannot_see_changes_what_the_engine_holds():
 def test_every_refusal_is_an_illegal_action_with_a_reason_and_agrees_with_legal_actions():
     rules = preset("luzhou_redblack")  # discard wins too
     for seed in range(6):
-        _, log = random_hand(rules, seed)
         state, _ = deal(rules, seed=seed, dealer=0)
-        for seat, action in log:
+        for seat, action in random_hand(rules, seed).log:
             card = state.window.card if state.window else 0
             tries = [Action.discard(k) for k in range(20)] + [Action("hu"), Action("peng"), Action("pass")]
             tries += [Action.chi(g) for g in GROUPS_WITH[card]] + list(chi_completions(state.hands[1], card))
