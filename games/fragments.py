@@ -53,7 +53,11 @@ def relative(snap: Snapshot, position: int) -> str:
     """Where a seat sits on the viewer's screen: the viewer at the bottom, the 下家 to the right (R2)."""
     n = snap.table.player_count
     step = (position - snap.position) % n
-    return {0: "bottom", 1: "right" if n > 2 else "top", n - 1: "left"}.get(step, "top")
+    if step == 0:
+        return "bottom"
+    if n == 2 or (n == 4 and step == 2):
+        return "top"
+    return "right" if step == 1 else "left"
 
 
 def seat(snap: Snapshot, position: int) -> dict:
@@ -64,7 +68,7 @@ def seat(snap: Snapshot, position: int) -> dict:
          "empty": s is None, "bot": bool(s and s.is_bot), "auto": bool(s and s.auto_play),
          "me": position == snap.position, "ready": bool(s and s.ready), "vote": s and s.dissolve_vote,
          "coins": s.user.coins if s and s.user_id and snap.table.kind == Table.Kind.COIN else None,
-         "points": snap.totals.get(position, 0) if snap.table.kind == Table.Kind.PRIVATE else None}
+         "points": snap.totals.get(position, 0) if s and snap.table.kind == Table.Kind.PRIVATE else None}
     if state is None:
         return d
     groups = [{**g, "backs": (4 if g["kind"] in FOURS else 3) - len(g["cards"])} for g in view["tables"][position]]

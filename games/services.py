@@ -78,8 +78,7 @@ def ledger_settle(settlement_key: str, amounts: Mapping, *, hand: Hand | None = 
 
 # ---------------------------------------------------------------- tables and play (DESIGN: one move)
 #
-# Lock order: the table row, then the hand row. `action_submit` locks only the hand; everything that
-# starts hands or changes seats locks the table first. Every change publishes a thin "table.changed"
+# Lock order: the table row, then the hand row, in every service (so two never wait on each other). Every change publishes a thin "table.changed"
 # after commit; each seat's consumer then renders its own view.
 
 INVITE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: codes are read aloud
@@ -373,15 +372,16 @@ def action_submit(*, table, user, wire: dict, seat: int | None = None) -> Hand:
     """Play one decision: `wire` is {"action": "peng", "move_no": 12} as the page sends it.
 
     `user` acts for their own seat; None is the house acting for `seat` (a bot, auto-play, a timeout).
-    Locks the hand row; a move number that is not the hand's (a repeated or late click) is refused as
+    Locks the table row, then the hand row (the order every service keeps); a move number that is not the hand's (a repeated or late click) is refused as
     Stale and changes nothing; a malformed action (InvalidAction) or one the rules refuse
     (IllegalAction) is refused with the reason. The final move settles the hand in this transaction.
     """
+    table = _locked_table(table)
     hand = current_hand(table, lock=True)
     if hand is None or hand.finished:
         raise Stale(_("No hand is being played at this table."))
-    seats = _seats(hand.table_id)
-    mine = _seat_of(hand.table_id, user) if user is not None else next(s for s in seats if s.position == seat)
+    seats = _seats(table)
+    mine = _seat_of(table, user) if user is not None else next(s for s in seats if s.position == seat)
     if _move_no(wire) != hand.move_no:
         raise Stale(_("That decision is already over."))
     try:
@@ -402,7 +402,6 @@ def action_submit(*, table, user, wire: dict, seat: int | None = None) -> Hand:
         mine.auto_play = False
         mine.save(update_fields=["auto_play"])
     now = timezone.now()
-    table = hand.table
     if after.finished:
         _hand_finish(table, hand, after, seats, now)
     timers.schedule(hand, after, seats, now, before=before, next_hand=table.status == Table.Status.PLAYING)

@@ -1,6 +1,7 @@
 """The table's websocket (DESIGN: one move, end to end): what each seat receives, and what it never does."""
 import asyncio
 import re
+from datetime import timedelta
 
 import pytest
 import pytest_asyncio
@@ -8,9 +9,10 @@ from channels.db import database_sync_to_async
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.db import connections
+from django.utils import timezone
 
 from games import bots, services
-from games.models import ActionLog, LedgerEntry, Seat, Table
+from games.models import ActionLog, Hand, LedgerEntry, Seat, Table
 from games.routing import websocket_urlpatterns
 from games.rules import cards as C
 
@@ -245,3 +247,15 @@ async def test_fragments_come_in_the_language_of_the_page(coin_table):
         await comm.connect()
         assert heading in await comm.receive_from(timeout=5)
         await comm.disconnect()
+
+
+async def test_a_deadline_that_passed_while_no_server_ran_is_applied_when_a_seat_connects(coin_table):
+    """Deadlines are stored: after a restart the first socket to connect applies what is overdue."""
+    table, seats = coin_table
+    hand = await db(services.current_hand)(table)
+    past = timezone.now() - timedelta(seconds=5)
+    await db(Hand.objects.filter(pk=hand.pk).update)(deadline=past, turn_deadline=past)
+    comm = await connect(seats[1], table.pk)  # seat 0 (the dealer) is the one out of time
+    await until(lambda: services.current_hand(table).move_no > hand.move_no)
+    assert await db(lambda: Seat.objects.get(table=table, position=0).auto_play)()
+    await comm.disconnect()

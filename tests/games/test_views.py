@@ -77,3 +77,15 @@ def test_standings_replay_and_profile_after_a_hand(defaults, client, three, make
     assert reverse("games:replay", args=[hand.pk]) in profile
     client.force_login(make_user("other"))
     assert client.get(reverse("games:replay", args=[hand.pk])).status_code == 404
+
+
+@pytest.mark.parametrize("players, places", [(2, ["bottom", "top"]), (3, ["bottom", "right", "left"]),
+                                             (4, ["bottom", "right", "top", "left"])])
+def test_r2_the_viewer_sits_at_the_bottom_with_the_next_player_to_the_right(defaults, make_user, players, places):
+    from games import fragments, selectors
+
+    users = [make_user(f"p{i}") for i in range(players)]
+    variant = Variant.objects.get(slug="yongzhou_full" if players == 4 else "changde")
+    table = private_table(users, variant=variant)
+    snap = selectors.snapshot(table.pk, 0)
+    assert [fragments.relative(snap, p) for p in range(players)] == places
