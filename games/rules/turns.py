@@ -17,9 +17,9 @@ from .state import DISCARD, DRAW, TIWEI, HandState, Window
 class Play:
     def __init__(self, s: HandState):
         self.rules, self.dealer, self.order = s.rules, s.dealer, s.order
-        self.hands = [list(h) for h in s.hands]
-        self.tables = [list(t) for t in s.tables]
-        self.piles = [list(p) for p in s.piles]
+        self.hands = list(map(list, s.hands))
+        self.tables = list(map(list, s.tables))
+        self.piles = list(map(list, s.piles))
         self.stock = list(s.stock)
         self.removed, self.shown = s.removed, s.shown
         self.passed, self.discarded = list(s.passed), list(s.discarded)
@@ -31,8 +31,8 @@ class Play:
     def freeze(self) -> HandState:
         return HandState(
             rules=self.rules, dealer=self.dealer,
-            hands=tuple(tuple(h) for h in self.hands), tables=tuple(tuple(t) for t in self.tables),
-            piles=tuple(tuple(p) for p in self.piles), stock=tuple(self.stock), removed=self.removed,
+            hands=tuple(map(tuple, self.hands)), tables=tuple(map(tuple, self.tables)),
+            piles=tuple(map(tuple, self.piles)), stock=tuple(self.stock), removed=self.removed,
             shown=self.shown, passed=tuple(self.passed), discarded=tuple(self.discarded),
             passed_hu=tuple(self.passed_hu), draws=self.draws, turn=self.turn, window=self.window,
             move_no=self.move_no, result=self.result)
