@@ -193,6 +193,10 @@ class _Solver:
         return best
 
 
+_UNKNOWN = object()
+_MEMO_SIZE = 1 << 16  # per size and hu-xi table; a full memo is dropped and refilled
+
+
 class _Size:
     """Best splits of one size's cards into sentences and, iff `pair`, one jiang, memoised per packed
     counts. The lowest card left must start a group, so the search branches only there."""
@@ -209,12 +213,13 @@ class _Size:
     def best(self, x: int, pair: bool) -> Found | None:
         key = x << 1 | pair
         memo = self.memo
-        if key in memo:
-            return memo[key]
-        found = None
+        found = memo.get(key, _UNKNOWN)  # one lookup: safe if another thread clears the memo
+        if found is not _UNKNOWN:
+            return found
         if not x:
             found = None if pair else (0, ())
         else:
+            found = None
             i = ((x & -x).bit_length() - 1) >> 3  # the lowest value held
             moves = []
             if i <= 7 and (x >> 8 * i + 8) & 255 and (x >> 8 * i + 16) & 255:
@@ -227,7 +232,7 @@ class _Size:
                 sub = self.best(x - delta, still_pair)
                 if sub is not None and (found is None or sub[0] + gain > found[0]):
                     found = sub[0] + gain, (group,) + sub[1]
-        if len(memo) > 1 << 18:
+        if len(memo) > _MEMO_SIZE:
             memo.clear()
         memo[key] = found
         return found
