@@ -19,7 +19,7 @@ from .state import HandState, Window
 from .turns import Play
 
 __all__ = ["Action", "Event", "HandState", "IllegalAction", "InvalidAction", "SetupError", "Window",
-           "apply", "deal", "legal_actions", "new_seed", "next_dealer", "setup"]
+           "apply", "deal", "is_legal", "legal_actions", "new_seed", "next_dealer", "setup"]
 
 PASS, PENG, HU = Action("pass"), Action("peng"), Action("hu")
 DISCARDS = tuple(Action.discard(k) for k in range(20))
