@@ -75,6 +75,7 @@ def test_standings_replay_and_profile_after_a_hand(defaults, client, three, make
     assert 'id="replay-result"' in end
     profile = client.get(reverse("accounts:profile")).content.decode()
     assert reverse("games:replay", args=[hand.pk]) in profile
+    assert f"{hand.scores[0]:+d} 积分" in profile  # a private room's points
     client.force_login(make_user("other"))
     assert client.get(reverse("games:replay", args=[hand.pk])).status_code == 404
 

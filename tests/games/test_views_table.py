@@ -1,0 +1,57 @@
+"""The table page's fragments: buttons only for legal actions, chi with bi as a tree of completable
+choices (R6.3), a card discarded by clicking it (R6.5: never a kan card)."""
+import re
+
+import pytest
+
+from games import fragments, selectors, services
+from games.models import Variant
+from tests.rules.handkit import legal, play, start
+
+from .tablekit import WIN_SEED, deal_seed, private_table  # noqa: F401
+
+# RULES.md R6.3's worked example (as in tests/rules/test_r6_chi_bi.py): seat 1 may take the dealer's 二.
+DEALER = "二七七十十五五六六八八九九柒柒捌捌玖玖拾叁"
+EXAMPLE = "一二二三三四贰贰" + "五六八九壹叁肆伍陆捌玖拾"
+
+
+def worked_example_legal() -> list[str]:
+    state, _ = start(DEALER, EXAMPLE, "")
+    state, _ = play(state, (0, "discard", "二"))
+    return legal(state, 1)
+
+
+def test_r6_3_chi_choices_form_a_tree_chi_group_then_the_bi_groups_that_complete_it():
+    tree = {g["group"]: sorted(c["bis"] for c in g["choices"]) for g in fragments.chi_tree(worked_example_legal())}
+    assert tree == {
+        "一二三": sorted([["二二贰"], ["二三四", "二贰贰"]]),
+        "二三四": sorted([["二二贰"], ["一二三", "二贰贰"]]),
+        "二二贰": [["一二三"], ["二三四"]],
+        "二贰贰": [["一二三", "二三四"]],
+    }
+
+
+def test_r6_3_the_actions_fragment_has_one_send_form_per_legal_action_and_nothing_else():
+    legal_now = worked_example_legal()
+    data = {"playing": True, "move_no": 7, "hu": False, "peng": "peng" in legal_now, "pass_": True,
+            "chi": fragments.chi_tree(legal_now), "discard": False}
+    html = fragments.render("games/_actions.html", data, oob=True)
+    sent = re.findall(r'name="action" value="([^"]+)"', html)
+    assert sorted(sent) == sorted(legal_now)
+    assert all(v == "7" for v in re.findall(r'name="move_no" value="([^"]+)"', html))
+    assert html.startswith('<section id="actions"') and 'hx-swap-oob="true"' in html.split(">")[0]
+
+
+@pytest.mark.django_db
+def test_r6_5_only_the_seat_to_discard_gets_clickable_cards_and_never_a_kan_card(defaults, make_user, deal_seed):
+    deal_seed(WIN_SEED)
+    users = [make_user(n) for n in ("ann", "bob", "cyd")]
+    table = private_table(users, variant=Variant.objects.get(slug="changde"))
+    state = selectors.snapshot(table.pk, 0).state
+    assert state.turn == 0  # the dealer discards first
+    dealer = fragments.my_hand(selectors.snapshot(table.pk, 0))
+    other = fragments.my_hand(selectors.snapshot(table.pk, 1))
+    assert all(c["discard"] != c["kan"] for c in dealer["cards"])
+    assert not any(c["discard"] for c in other["cards"])
+    assert fragments.actions(selectors.snapshot(table.pk, 1))["pass_"] is False
+    assert services.current_hand(table).move_no == dealer["move_no"]
