@@ -245,17 +245,34 @@ def heavenly_sets(table: Sequence[Group], counts: list[int]) -> tuple[int, int]:
 
 
 def rest_arrangement(free: Sequence[int], table: HuxiTable) -> tuple[int, tuple[Raw, ...], tuple[int, ...]]:
-    """R9.1 [reading]: the most hu-xi the loose cards give (一二三 / 二七十), and the cards left over."""
+    """R9.1 [reading]: the most hu-xi the loose cards give (一二三 / 二七十 as often as they fit); the
+    cards left are then grouped where they can be, lowest first, for the player to see; the cards that
+    fit no group come back on their own."""
     huxi, groups, left = 0, [], list(free)
+
+    def take(kind: Kind, idx: tuple[int, ...], times: int = 1) -> None:
+        groups.extend([(kind, idx)] * times)
+        for j in idx:
+            left[j] -= times
+
     for size in (0, 10):
         one, two, three, seven, ten = (left[size + v] for v in (0, 1, 2, 6, 9))
         w123, w2710 = table.s123[size // 10], table.s2710[size // 10]
         a, b = max(((a, b) for a in range(min(one, two, three) + 1) for b in range(min(two - a, seven, ten) + 1)),
                    key=lambda ab: ab[0] * w123 + ab[1] * w2710)
         huxi += a * w123 + b * w2710
-        for idx, n in (((size, size + 1, size + 2), a), ((size + 1, size + 6, size + 9), b)):
-            groups += [(Kind.SENTENCE, idx)] * n
-            for j in idx:
-                left[j] -= n
-    rest = tuple(k for k in range(20) for _ in range(left[k]))
-    return huxi, tuple(groups), rest
+        take(Kind.SENTENCE, (size, size + 1, size + 2), a)
+        take(Kind.SENTENCE, (size + 1, size + 6, size + 9), b)
+    rest = []
+    for k in range(20):
+        while left[k]:
+            v, other = k % 10, (k + 10) % 20
+            for kind, idx in ((Kind.SENTENCE, (k, k + 1, k + 2)), (Kind.JIAO, tuple(sorted((k, k, other)))),
+                              (Kind.JIAO, tuple(sorted((k, other, other))))):
+                if (kind == Kind.JIAO or v <= 7) and all(left[j] >= idx.count(j) for j in idx):
+                    take(kind, idx)
+                    break
+            else:
+                left[k] -= 1
+                rest.append(k)
+    return huxi, tuple(groups), tuple(rest)

@@ -69,7 +69,7 @@ def test_cli_score_no_win_lines():
 def test_cli_score_heavenly_and_shown_lines():
     three_ti = "一一一一二二二二三三三三肆伍陆柒捌玖拾壹"
     out = score(variant="changde", hand=three_ti, card=None, source=None, heavenly=True)
-    assert out["win"] and out["self_draw"] and out["huxi"] == 27 and out["rest"] == "壹肆伍陆柒捌玖拾"
+    assert out["win"] and out["self_draw"] and out["huxi"] == 27 and out["rest"] == "壹拾"
     dealer = score(variant="changde", hand=PLAIN18["hand"] + "柒", card=None, source="shown")
     assert (dealer["grade"], dealer["base"]) == (8, 9)
 

@@ -227,8 +227,10 @@ def test_r9_1_three_ti_win_whatever_the_rest():
     assert isinstance(win, Win) and win.self_draw
     assert win.huxi == 3 * 9  # the rest gives no 一二三 / 二七十
     assert win.grade == (27 * 2 - 12) // 3 and win.base == win.grade + 1
-    assert C.fmt(win.rest) == "壹肆伍陆柒捌玖拾"
-    assert [g.kind.value for g in win.split] == ["ti", "ti", "ti"]
+    # the rest is grouped where it can be, for the player to see; 壹 and 拾 fit no group
+    assert split_of(win) == sorted([("ti", "一一一一"), ("ti", "二二二二"), ("ti", "三三三三"),
+                                    ("sentence", "肆伍陆"), ("sentence", "柒捌玖")])
+    assert C.fmt(win.rest) == "壹拾"
 
 
 def test_r9_1_five_kan_win_and_a_ti_counts_as_a_kan():
@@ -245,6 +247,9 @@ def test_r9_1_a_kan_never_counts_as_a_ti():
 def test_r9_1_the_rest_counts_its_best_huxi_reading():
     win = ev("changde", THREE_TI + "贰柒拾伍陆肆捌玖", heavenly=True)
     assert win.huxi == 27 + 6 and ("sentence", "贰柒拾") in split_of(win)
+    assert ("sentence", "肆伍陆") in split_of(win) and C.fmt(win.rest) == "捌玖"
+    jiao = ev("changde", THREE_TI + "四四肆七八九十拾", heavenly=True)
+    assert ("jiao", "四四肆") in split_of(jiao) and C.fmt(jiao.rest) == "十拾" and jiao.huxi == 27
     faq = dataclasses.replace(preset("changde"), mandatory_heavenly_rest=False)
     only = evaluate(faq, [], C.parse(THREE_TI + "贰柒拾伍陆肆捌玖"), None, None, heavenly=True)
     assert only.huxi == 27 and C.fmt(only.rest) == "贰肆伍陆柒捌玖拾"
