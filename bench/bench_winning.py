@@ -1,10 +1,11 @@
 """Time `scoring.evaluate` on seeded random holdings, every variant (figures for the issue's note).
 
 Most holdings are built from 7 valid groups (most of them win); about a third are such holdings with
-one hand card swapped for another (near misses, which mostly do not win). About half the cases win. Each evaluation is timed on
-its own; the script prints the median and p99 in microseconds.
+one hand card swapped for another (near misses, which mostly do not win): about half the cases win.
+Each evaluation is timed on its own. The first pass starts with empty memos (as a fresh process does);
+later passes show the steady state. Prints the median and p99 in microseconds per evaluation.
 
-    .venv/bin/python bench/bench_winning.py [--n 20000] [--seed 1]
+    .venv/bin/python bench/bench_winning.py [--n 20000] [--seed 1] [--passes 3]
 """
 from __future__ import annotations
 
@@ -21,7 +22,6 @@ from games.rules import cards as C  # noqa: E402
 from games.rules.scoring import Win, evaluate  # noqa: E402
 from games.rules.variants import PRESETS  # noqa: E402
 from tests.rules.holdings import build  # noqa: E402
-
 
 NEAR_MISSES = 0.35  # most built holdings win, most near misses do not: about half the cases win
 

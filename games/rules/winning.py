@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import StrEnum
-from itertools import product
 
 from .groups import FOUR_SAME, Group, HuxiTable, Kind
 
@@ -174,22 +173,20 @@ class _Solver:
         low, high = free[:10], free[10:]
         xs, xb = int.from_bytes(bytes(low), "little"), int.from_bytes(bytes(high), "little")
         ns, nb = sum(low), sum(high)
-        options = [_JIAO[v][s][b] for v, s, b in zip(range(10), low, high) if s and b and s + b >= 3]
+        choices = [(0, 0, 0, 0, ())]  # every choice of jiao, folded value by value: used counts, groups
+        for v, s, b in zip(range(10), low, high):
+            if s and b and s + b >= 3:
+                choices = [(ds + es, db + eb, dxs + exs, dxb + exb, gs + hs)
+                           for ds, db, dxs, dxb, gs in choices for es, eb, exs, exb, hs in _JIAO[v][s][b]]
         best = None
-        for combo in product(*options):
-            rs, rb, ys, yb = ns, nb, xs, xb
-            for ds, db, dxs, dxb, _ in combo:
-                rs -= ds
-                rb -= db
-                ys -= dxs
-                yb -= dxb
-            rs, rb = rs % 3, rb % 3
+        for ds, db, dxs, dxb, jiao in choices:
+            rs, rb = (ns - ds) % 3, (nb - db) % 3
             if (rs + rb != 2 or rs == 1) if pair else (rs or rb):
                 continue
-            a = self.small.best(ys, rs == 2)
-            b = self.big.best(yb, rb == 2) if a is not None else None
+            a = self.small.best(xs - dxs, rs == 2)
+            b = self.big.best(xb - dxb, rb == 2) if a is not None else None
             if b is not None and (best is None or a[0] + b[0] > best[0]):
-                best = a[0] + b[0], sum((option[4] for option in combo), ()) + a[1] + b[1]
+                best = a[0] + b[0], jiao + a[1] + b[1]
         return best
 
 
