@@ -68,8 +68,8 @@ class Win:
                 f"{self.grade} × {self.fan}" + (f" + {bonus}" if bonus else ""))
         else:
             lines.append("no pattern: plain hand (平胡)")
-            formula = f"{self.grade} + {bonus}" if bonus else f"{self.grade}"
-        lines.append(f"base (底) = {formula} = {self.base}")
+            formula = f"{self.grade} + {bonus}" if bonus else ""
+        lines.append(f"base (底) {self.base}" + (f" = {formula}" if formula else ""))
         return "\n".join(lines)
 
 

@@ -125,5 +125,5 @@ def test_cli_score_pretty_prints_a_readable_table():
              json.dumps({"id": "b", **PLAIN18, "card": "捌"}, ensure_ascii=False), "oops"]
     text = "\n".join(run(lines, pretty=True))
     assert "[a] win (self-draw)" in text and "kan       壹壹壹   6 hu-xi" in text
-    assert "base (底) = 8 + 1 = 9" in text
+    assert "base (底) 9 = 8 + 1" in text
     assert "[b] no win: the holdings do not make 7 groups" in text and "[None] error: malformed JSON" in text

@@ -277,7 +277,7 @@ def test_r7_5_every_heavenly_hu_is_a_self_draw():
 def test_r8_breakdown_lists_groups_huxi_grade_patterns_and_base():
     text = ev("yongzhou_half", RED10, "伍", "own_draw", groups=RED10_TABLE).breakdown()
     for line in ("peng      贰贰贰   3 hu-xi", "hu-xi (胡息) 18", "grade (等) 2", "self-draw (自摸): +1 grade",
-                 "红胡 2 fan", "base (底) = (2 + 1) × 2 = 6"):
+                 "红胡 2 fan", "base (底) 6 = (2 + 1) × 2"):
         assert line in text, (line, text)
 
 
