@@ -78,8 +78,8 @@ def ledger_settle(settlement_key: str, amounts: Mapping, *, hand: Hand | None = 
 
 # ---------------------------------------------------------------- tables and play (DESIGN: one move)
 #
-# Lock order: the table row, then the hand row, in every service (so two never wait on each other). Every change publishes a thin "table.changed"
-# after commit; each seat's consumer then renders its own view.
+# Lock order: the table row, then the hand row, in every service (so two never wait on each other).
+# Every change publishes a thin "table.changed" after commit; each seat's consumer renders its own view.
 
 INVITE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: codes are read aloud
 INVITE_LENGTH = 6
@@ -94,17 +94,19 @@ class Stale(Refused):
     """A move for a decision that is already over (a repeated or late click): nothing changes."""
 
 
-def publish(table_id: int, *, users: Iterable[int] = ()) -> None:
-    """After commit, tell the table's consumers (and these users' pages) that something changed."""
-    users = list(users)
+def publish(table_id: int) -> None:
+    """After commit, tell the table's consumers that something changed (each renders its own view)."""
+    transaction.on_commit(lambda: _group_send(f"table.{table_id}", "table.changed"))
 
-    def send():
-        layer = get_channel_layer()
-        async_to_sync(layer.group_send)(f"table.{table_id}", {"type": "table.changed"})
-        for uid in users:
-            async_to_sync(layer.group_send)(f"user.{uid}", {"type": "user.changed"})
 
-    transaction.on_commit(send)
+def publish_coins(user_ids: Iterable[int]) -> None:
+    """After commit, tell these users' pages that their coin balance changed."""
+    for uid in user_ids:
+        transaction.on_commit(lambda uid=uid: _group_send(f"user.{uid}", "user.changed"))
+
+
+def _group_send(group: str, kind: str) -> None:
+    async_to_sync(get_channel_layer().group_send)(group, {"type": kind})
 
 
 def _locked_table(table) -> Table:
@@ -354,10 +356,10 @@ def _hand_finish(table: Table, hand: Hand, state: HandState, seats, now) -> None
         for seat in seats:
             if seat.user_id:
                 experience_add(user=seat.user, amount=table.tier.experience_per_hand)
+        publish_coins(s.user_id for s in seats if s.user_id)
     elif table.planned_hands and hand.number >= table.planned_hands:
         table.status = Table.Status.FINISHED
         table.save(update_fields=["status"])
-    publish(table.pk, users=[s.user_id for s in seats if s.user_id])
 
 
 def _move_no(wire) -> int:
