@@ -33,7 +33,7 @@ def _playing(snap: Snapshot) -> bool:
 
 def info(snap: Snapshot) -> dict:
     t, state, view = snap.table, snap.state, snap.view
-    seated = sum(1 for s in snap.seats.values())
+    seated = len(snap.seats)
     d = {"table": t.pk, "kind": t.kind, "room": t.tier.name if t.tier_id else t.invite_code,
          "variant": t.variant.label, "status": t.status, "planned": t.planned_hands,
          "seated": seated, "players": t.player_count, "fill_at": _time(t.fill_at)}
