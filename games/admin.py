@@ -56,8 +56,8 @@ class VariantAdmin(admin.ModelAdmin):
             "min_huxi", ("grade_from", "grade_step"),
             *((f"huxi_{name}_small", f"huxi_{name}_big") for name in HUXI_NAMES))}),
         (_("Scoring (R8.3, R9, R10)"), {"fields": (
-            "self_draw_grades", "self_draw_before_fan", "discard_win", "heavenly_double_huxi",
-            "mandatory_heavenly_rest")}),
+            "self_draw_grades", "self_draw_before_fan", "discard_win", "skipped_peng_bars_hu",
+            "heavenly_double_huxi", "mandatory_heavenly_rest")}),
     ]
 
     def get_urls(self):

@@ -37,6 +37,9 @@ class Variant(models.Model):
         _("self-draw grade before the fan"), default=True,
         help_text=_("R8.3: add the self-draw grade before multiplying by the fan (otherwise after)."))
     discard_win = models.BooleanField(_("win on discards"), default=False, help_text="R6.5, R10.3")
+    skipped_peng_bars_hu = models.BooleanField(
+        _("a declined peng bars winning"), default=False,
+        help_text=_("R10.3: a player who declined a peng may not hu for the rest of the hand (Luzhou)."))
     heavenly_double_huxi = models.BooleanField(
         _("heavenly hu doubles the hu-xi"), default=False, help_text="R9.4")
     mandatory_heavenly_rest = models.BooleanField(
@@ -71,6 +74,7 @@ class Variant(models.Model):
             name=self.slug, min_huxi=self.min_huxi, huxi=self.huxi_table(), grade_from=self.grade_from,
             grade_step=self.grade_step, patterns=tuple(patterns), self_draw_grades=self.self_draw_grades,
             self_draw_before_fan=self.self_draw_before_fan, discard_win=self.discard_win,
+            skipped_peng_bars_hu=self.skipped_peng_bars_hu,
             heavenly_double_huxi=self.heavenly_double_huxi,
             mandatory_heavenly_rest=self.mandatory_heavenly_rest, player_counts=counts,
             drawn_hands_to_rotate=self.drawn_hands_to_rotate)

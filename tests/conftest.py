@@ -10,6 +10,7 @@ def defaults(db):
     """The data migration's variants and room tiers. A transactional test empties every table when it
     ends, so install them again (idempotently) rather than trusting they are still there."""
     import_module("games.migrations.0002_defaults").install_defaults(apps)
+    import_module("games.migrations.0004_skipped_peng").luzhou_on(apps, None)
 
 
 @pytest.fixture

@@ -180,7 +180,14 @@ def passed_hu_blocks(t, seat: int, card: int) -> int | None:
     return None
 
 
+def skipped_peng_blocks(t, seat: int) -> bool:
+    """R10.3 [reading]: where skipping a peng is a violation, the seat that skipped one may not hu."""
+    return t.rules.skipped_peng_bars_hu and bool(t.skipped_peng >> seat & 1)
+
+
 def can_hu(t, seat: int, kind: str, card: int, owner: int, last: bool, earthly: bool) -> bool:
+    if skipped_peng_blocks(t, seat):
+        return False
     if t.passed_hu[seat] and passed_hu_blocks(t, seat, card) is not None:
         return False
     c, _ = hu_source(kind, seat, owner, card)

@@ -77,6 +77,8 @@ def _hu(state: HandState, seat: int) -> str:
         return "a discarded card can never be won on"
     if w.kind == DISCARD and seat == w.owner:
         return "you cannot win on your own discard"
+    if claims.skipped_peng_blocks(state, seat):
+        return "you declined a peng this hand, and in this variant that bars you from winning it"
     hx = claims.passed_hu_blocks(state, seat, w.card)
     if hx is not None:
         return (f"passed hu: you let a win on {ch} go at {hx} table hu-xi; you may win on {ch} again "

@@ -96,6 +96,7 @@ class HandState:
     passed: tuple[int, ...] = ()  # bitmask of kinds per seat: passed cards (臭牌, R6.4)
     discarded: tuple[int, ...] = ()  # bitmask of kinds per seat discarded from the own hand (R6.4)
     passed_hu: tuple[tuple[tuple[int, int], ...], ...] = ()  # per seat (kind, table hu-xi then) (R7.4)
+    skipped_peng: int = 0  # bitmask of seats that declined a peng (R10.3, rules.skipped_peng_bars_hu)
     draws: int = 0
     turn: int | None = None  # the seat that must discard now
     window: Window | None = None
@@ -147,6 +148,7 @@ class HandState:
             "passed": [mask_text(m) for m in self.passed],
             "discarded": [mask_text(m) for m in self.discarded],
             "passed_hu": [[[C.char(k), hx] for k, hx in e] for e in self.passed_hu],
+            "skipped_peng": [s for s in range(self.players) if self.skipped_peng >> s & 1],
             "draws": self.draws,
             "turn": self.turn,
             "window": self.window.to_json() if self.window else None,
@@ -168,6 +170,7 @@ class HandState:
             passed=tuple(text_mask(t) for t in d["passed"]),
             discarded=tuple(text_mask(t) for t in d["discarded"]),
             passed_hu=tuple(tuple((C.parse_card(k), hx) for k, hx in e) for e in d["passed_hu"]),
+            skipped_peng=sum(1 << s for s in d.get("skipped_peng", ())),  # absent in hands saved before it
             draws=d["draws"],
             turn=d["turn"],
             window=Window.from_json(d["window"]) if d["window"] else None,

@@ -23,7 +23,7 @@ class Play:
         self.stock = list(s.stock)
         self.removed, self.shown = s.removed, s.shown
         self.passed, self.discarded = list(s.passed), list(s.discarded)
-        self.passed_hu = list(s.passed_hu)
+        self.passed_hu, self.skipped_peng = list(s.passed_hu), s.skipped_peng
         self.draws, self.turn, self.window = s.draws, s.turn, s.window
         self.move_no, self.result = s.move_no, s.result
         self.events: list[Event] = []
@@ -34,7 +34,7 @@ class Play:
             hands=tuple(map(tuple, self.hands)), tables=tuple(map(tuple, self.tables)),
             piles=tuple(map(tuple, self.piles)), stock=tuple(self.stock), removed=self.removed,
             shown=self.shown, passed=tuple(self.passed), discarded=tuple(self.discarded),
-            passed_hu=tuple(self.passed_hu), draws=self.draws, turn=self.turn, window=self.window,
+            passed_hu=tuple(self.passed_hu), skipped_peng=self.skipped_peng, draws=self.draws, turn=self.turn, window=self.window,
             move_no=self.move_no, result=self.result)
 
     # --- small facts -------------------------------------------------------------------------
@@ -120,6 +120,8 @@ class Play:
         if "hu" in mine and action.verb != "hu":  # R7.4 passed hu
             entries = [e for e in self.passed_hu[seat] if e[0] != w.card]
             self.passed_hu[seat] = tuple(sorted(entries + [(w.card, self.table_huxi(seat))]))
+        if "peng" in mine and action.verb not in ("peng", "hu"):  # R10.3 有碰不碰
+            self.skipped_peng |= 1 << seat
         if action.verb == "pass" and mine & {"peng", "chi"}:  # R6.4 passed card
             self.passed[seat] |= 1 << w.card
         self.window = Window(w.kind, w.card, w.owner, w.offers, w.decisions + ((seat, action),), w.last,

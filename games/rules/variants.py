@@ -80,6 +80,8 @@ class RuleSet:
     self_draw_grades: int = 1  # R8.3
     self_draw_before_fan: bool = True  # R8.3 [reading]: 000 adds the grade before the fan, 002 after
     discard_win: bool = False  # R6.5 / R10.3: Luzhou may win on a discarded card
+    skipped_peng_bars_hu: bool = False  # R10.3 [reading]: 有碰不碰 is a violation, so a player who
+    #                                     declined a peng may not hu for the rest of the hand
     heavenly_double_huxi: bool = False  # R9.4: the grade is taken from twice the hu-xi
     mandatory_heavenly_rest: bool = True  # R9.1 [reading]: count the best arrangement of the rest too
     player_counts: tuple[int, ...] = (3,)  # R2: table sizes this variant allows
@@ -171,7 +173,8 @@ LUZHOU_REDBLACK_PATTERNS = LUZHOU_GRADE_PATTERNS + (
 )
 
 _HUNAN = dict(player_counts=(3, 4))  # 000: 3 or 4 players
-_LUZHOU = dict(min_huxi=10, huxi=LUZHOU_HUXI, grade_from=10, grade_step=1, discard_win=True, **_HUNAN)
+_LUZHOU = dict(min_huxi=10, huxi=LUZHOU_HUXI, grade_from=10, grade_step=1, discard_win=True,
+               skipped_peng_bars_hu=True, **_HUNAN)
 
 PRESETS: dict[str, RuleSet] = {
     r.name: r

@@ -116,3 +116,18 @@ def test_r7_7_drawn_hand_when_the_stock_runs_out():
     assert said(events) == ["0 discard 九", "drawn_hand"]
     assert state.finished and state.result == {"winner": None, "drawn_hand": True}
     assert state.to_act == () and legal(state, 0) == []
+
+
+@pytest.mark.parametrize("variant, barred", [("luzhou_grade", True), ("changde", False)])
+def test_r10_3_luzhou_a_declined_peng_bars_winning_for_the_rest_of_the_hand(variant, barred):
+    """有碰不碰 is a Luzhou violation (rules.skipped_peng_bars_hu): seat 1 lets the peng of 贰 go, then
+    draws 三, which would win; Changde lets it win."""
+    state, _ = start("六" + DEALER20, A, "", stock="三", variant=variant)
+    state, _ = play(state, (0, "discard", "贰"))
+    assert "peng" in legal(state, 1)
+    state, _ = play(state, (1, "pass"))
+    assert state.window.card == C.parse_card("三") and state.window.owner == 1
+    assert ("hu" in legal(state, 1)) is not barred
+    if barred:
+        with pytest.raises(IllegalAction, match="declined a peng"):
+            play(state, (1, "hu"))
