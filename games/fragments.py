@@ -119,7 +119,6 @@ def actions(snap: Snapshot) -> dict:
     legal = view["legal"]
     d.update(move_no=view["move_no"], hu="hu" in legal, peng="peng" in legal, pass_="pass" in legal,
              chi=chi_tree(legal), discard=any(a.startswith("discard ") for a in legal),
-             finished=state.finished, ready=bool(me and me.ready),
              can_leave=t.kind == Table.Kind.COIN and (state.finished or t.status != Table.Status.PLAYING))
     return d
 
@@ -142,11 +141,12 @@ def result(snap: Snapshot) -> dict:
                         "hand": (snap.view["hands"] or [""] * (p + 1))[p],
                         "change": hand.scores[p] if hand.scores else 0,
                         "total": snap.totals.get(p) if snap.table.kind == Table.Kind.PRIVATE else None,
-                        "out": p not in state.order})
+                        "out": p not in state.order, "me": p == snap.position})
+    me = snap.seats.get(snap.position)
     d = {"show": True, "status": snap.table.status, "players": players, "winner": snap.name(r.get("winner")),
          "won": r.get("winner") is not None, "dissolved": bool(r.get("dissolved")), "table": snap.table.pk,
          "coins": snap.table.kind == Table.Kind.COIN, "multiplier": hand.multiplier,
-         "next_at": _time(hand.deadline), "hand_id": hand.pk}
+         "next_at": _time(hand.deadline), "hand_id": hand.pk, "ready": bool(me and me.ready)}
     if d["won"]:
         d.update(card=r.get("card"), source=r.get("source"), self_draw=r.get("self_draw"),
                  huxi=r["huxi"], grade=r["grade"], fan=r["fan"], base=r["base"], patterns=r["patterns"],

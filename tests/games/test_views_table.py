@@ -55,3 +55,25 @@ def test_r6_5_only_the_seat_to_discard_gets_clickable_cards_and_never_a_kan_card
     assert not any(c["discard"] for c in other["cards"])
     assert fragments.actions(selectors.snapshot(table.pk, 1))["pass_"] is False
     assert services.current_hand(table).move_no == dealer["move_no"]
+
+
+@pytest.mark.django_db
+def test_result_panel_names_the_cards_held_hand_and_offers_next_hand_in_the_panel(defaults, make_user, deal_seed):
+    """The end of a hand: the panel's column of remaining cards is 手牌 (not 局, a round), and the
+    'next hand' button lives in the panel (once per page), gone once the player is ready."""
+    from django.utils import translation
+
+    from .tablekit import play_out
+
+    deal_seed(WIN_SEED)
+    users = [make_user(n) for n in ("ann", "bob", "cyd")]
+    table = private_table(users, variant=Variant.objects.get(slug="changde"))
+    play_out(table, dict(enumerate(users)))
+    with translation.override("zh-hans"):
+        parts = fragments.render_all(selectors.snapshot(table.pk, 0))
+        assert re.search(r"<th>手牌</th>", parts["result"]) and "<th>局</th>" not in parts["result"]
+        assert 'id="next-hand"' in parts["result"] and 'id="next-hand"' not in parts["actions"]
+        assert '<tr class="me">' in parts["result"]
+        services.next_ready(table=table, user=users[0])
+        ready = fragments.render_all(selectors.snapshot(table.pk, 0))["result"]
+        assert 'id="next-hand"' not in ready and "等待其他玩家准备" in ready
