@@ -40,7 +40,8 @@ def info(snap: Snapshot) -> dict:
     if state is None:
         return d
     current = view["current"]
-    d.update(hand_no=snap.hand.number, multiplier=snap.hand.multiplier, dealer=snap.name(state.dealer),
+    d.update(hand_no=snap.hand.number, multiplier=snap.hand.multiplier, multiplier_was=snap.multiplier_was,
+             dealer=snap.name(state.dealer),
              stock=view["stock_left"], shown=view["shown_card"], finished=state.finished,
              current=current and {"card": current["card"], "from": snap.name(current["from"]),
                                   "how": current["how"]},
@@ -124,9 +125,10 @@ def actions(snap: Snapshot) -> dict:
 
 
 def log(snap: Snapshot) -> dict:
-    """The seat's latest events, newest first."""
+    """The seat's latest events, newest first; a changed floating multiplier (R11) opens the hand."""
     events = selectors.seat_events(snap.hand, snap.position)
-    return {"events": [{**e, "who": snap.name(e["seat"])} for e in reversed(events)]}
+    return {"events": [{**e, "who": snap.name(e["seat"])} for e in reversed(events)],
+            "multiplier": snap.hand.multiplier if snap.multiplier_was else None}
 
 
 def result(snap: Snapshot) -> dict:

@@ -82,6 +82,14 @@ class Snapshot:
     view: dict | None
     totals: dict[int, int] = field(default_factory=dict)  # private rooms: points so far per seat
     origin: str = ""  # scheme://host, for the share link
+    previous_multiplier: int | None = None  # coin rooms: the multiplier of the table's hand before
+
+    @property
+    def multiplier_was(self) -> int | None:
+        """R11 floating rooms: the last hand's multiplier when this hand's differs (it is announced)."""
+        if self.hand is None or self.previous_multiplier in (None, self.hand.multiplier):
+            return None
+        return self.previous_multiplier
 
     def name(self, position: int | None) -> str:
         return seat_name(self.seats.get(position)) if position is not None else ""
@@ -93,12 +101,15 @@ def snapshot(table_id: int, position: int, origin: str = "") -> Snapshot:
     hand = current_hand(table)
     state = HandState.from_json(hand.state) if hand else None
     view = seat_view(state, position) if state else None
-    totals = {}
+    totals, previous = {}, None
+    if table.kind == Table.Kind.COIN and hand and hand.number > 1:
+        previous = (Hand.objects.filter(table=table, number=hand.number - 1)
+                    .values_list("multiplier", flat=True).first())
     if table.kind == Table.Kind.PRIVATE:
         for scores in Hand.objects.filter(table=table, scores__isnull=False).values_list("scores", flat=True):
             for p, change in enumerate(scores):
                 totals[p] = totals.get(p, 0) + change
-    return Snapshot(table, seats, position, hand, state, view, totals, origin)
+    return Snapshot(table, seats, position, hand, state, view, totals, origin, previous)
 
 
 def visible_huxi(rules, groups: list[dict]) -> tuple[int, int]:

@@ -120,6 +120,28 @@ def test_r11_floating_multiplier_is_the_highest_the_poorest_player_affords(defau
     assert services.current_hand(Table.objects.get(tier=tier)).multiplier == 1200  # 2000 coins × 600/1000
 
 
+def test_r11_a_changed_floating_multiplier_is_announced_at_hand_start(defaults, three, deal_seed):
+    from games import fragments
+
+    tier = RoomTier.objects.create(name="浮动", order=9, multiplier_min=600, multiplier_max=1500,
+                                   entry_coins=1000, experience_per_hand=1)
+    deal_seed(WIN_SEED)
+    for user in three:
+        services.quick_match(user=user, tier=tier)
+    table = Table.objects.get(tier=tier)
+    first = selectors.snapshot(table.pk, 0)
+    assert first.multiplier_was is None and fragments.log(first)["multiplier"] is None
+    hand = play_out(table, by_seat(table))  # the losers pay all their 2,000 coins (R8.4 cap)
+    services.table_tick(table_id=table.pk, now=hand.deadline)
+    snap = selectors.snapshot(table.pk, 0)
+    assert (snap.hand.number, snap.hand.multiplier, snap.multiplier_was) == (2, 600, 1200)
+    html = fragments.render_all(snap)
+    assert "The floating multiplier of this hand is ×600 (last hand ×1200)." in html["table-info"]
+    assert "The floating multiplier of this hand is ×600." in html["event-log"]
+    with translation.override("zh-hans"):
+        assert "本局倍率浮动为 ×600" in fragments.render_all(snap)["table-info"]
+
+
 # ---- one move (DESIGN: action_submit)
 
 
