@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from django.template.loader import get_template
 from django.urls import reverse
 
-from . import selectors
+from . import selectors, services
 from .models import Table
 from .rules import cards as C
 from .rules.actions import Action
@@ -148,7 +148,8 @@ def result(snap: Snapshot) -> dict:
     d = {"show": True, "status": snap.table.status, "players": players, "winner": snap.name(r.get("winner")),
          "won": r.get("winner") is not None, "dissolved": bool(r.get("dissolved")), "table": snap.table.pk,
          "coins": snap.table.kind == Table.Kind.COIN, "multiplier": hand.multiplier,
-         "next_at": _time(hand.deadline), "hand_id": hand.pk, "ready": bool(me and me.ready)}
+         "next_at": _time(hand.deadline), "hand_id": hand.pk, "ready": bool(me and me.ready),
+         "fill_at": _time(snap.table.fill_at), "move_up": _move_up(snap, me)}
     if d["won"]:
         d.update(card=r.get("card"), source=r.get("source"), self_draw=r.get("self_draw"),
                  huxi=r["huxi"], grade=r["grade"], fan=r["fan"], base=r["base"], patterns=r["patterns"],
@@ -157,6 +158,14 @@ def result(snap: Snapshot) -> dict:
                          "huxi": rules.huxi.huxi(Kind(k), tuple(C.parse(cs)))}
                         for k, cs in r["split"]])
     return d
+
+
+def _move_up(snap: Snapshot, me) -> dict | None:
+    """R11: the viewer's coins now exceed this room's upper bound: the tier they move up to."""
+    if me is None or not me.user_id:
+        return None
+    tier = services.tier_above(snap.table, me.user.coins)
+    return tier and {"tier": tier.name, "coins": me.user.coins, "bound": snap.table.tier.upper_bound}
 
 
 def build(snap: Snapshot) -> Iterator[tuple[str, str, dict]]:

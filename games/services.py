@@ -267,6 +267,24 @@ def table_leave(*, table, user) -> None:
     publish(table.pk)
 
 
+def tier_above(table, coins: int) -> RoomTier | None:
+    """R11: the tier a person moves up to when their coins exceed this coin room's upper bound."""
+    bound = table.tier.upper_bound if table.kind == Table.Kind.COIN else None
+    return tier_for(coins) if bound is not None and coins > bound else None
+
+
+@transaction.atomic
+def tier_move_up(*, table, user) -> Table:
+    """R11: a person whose coins exceed the room's upper bound moves up a tier: between hands they get
+    up from this table (as table_leave) and are quick-matched into the tier their coins allow."""
+    table = _locked_table(table)
+    user.refresh_from_db(fields=["coins"])
+    if tier_above(table, user.coins) is None:
+        raise Refused(_("Your coins do not exceed this room's upper bound."))
+    table_leave(table=table, user=user)
+    return quick_match(user=user)
+
+
 # ---- hands
 
 

@@ -11,6 +11,7 @@ urlpatterns = [
     path("join/<str:code>/", views.join, name="join"),
     path("tables/<int:table_id>/", views.table, name="table"),
     path("tables/<int:table_id>/leave/", views.leave, name="leave"),
+    path("tables/<int:table_id>/move-up/", views.move_up, name="move_up"),
     path("tables/<int:table_id>/standings/", views.standings, name="standings"),
     path("hands/<int:hand_id>/replay/", views.replay, name="replay"),
 ]

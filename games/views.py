@@ -6,6 +6,8 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django_htmx.http import HttpResponseClientRedirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -98,6 +100,19 @@ def leave(request, table_id: int):
         messages.error(request, str(e))
         return redirect("games:table", table_id)
     return redirect("games:lobby")
+
+
+@require_POST
+@login_required
+def move_up(request, table_id: int):
+    """R11: the player's coins exceed the room's upper bound: to a table of the tier above (the result
+    panel's button posts here with htmx, which follows the redirect)."""
+    try:
+        table_id = services.tier_move_up(table=get_object_or_404(Table, pk=table_id), user=request.user).pk
+    except services.Refused as e:
+        messages.error(request, str(e))
+    target = reverse("games:table", args=[table_id])
+    return HttpResponseClientRedirect(target) if request.htmx else redirect(target)
 
 
 @login_required

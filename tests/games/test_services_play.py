@@ -259,6 +259,35 @@ def test_r2_three_drawn_hands_in_a_row_pass_the_deal_to_the_next_seat(coin_table
     assert dealers + [services.current_hand(coin_table).dealer] == [1, 1, 1, 2]
 
 
+def test_r11_coins_above_the_upper_bound_move_the_player_up_a_tier_when_they_click_next(defaults, three,
+                                                                                        deal_seed):
+    from games import fragments
+
+    services.ledger_settle("gift", {three[1]: 480, services.house_account(): -480})  # 2,480: still 天门山
+    deal_seed(WIN_SEED)  # seat 1 (three[1]) wins 16 from each other seat
+    table = None
+    for user in three:
+        table = services.quick_match(user=user)
+    assert table.tier.name == "天门山" and by_seat(table)[1] == three[1]
+    services.ledger_settle("prize", {three[1]: 100, services.house_account(): -100})  # 2,580 now
+    with pytest.raises(Refused, match="hand is over"):  # never in the middle of a hand
+        services.tier_move_up(table=table, user=three[1])
+    play_out(table, by_seat(table))
+    three[1].refresh_from_db()
+    assert three[1].coins == 2612 > table.tier.upper_bound == 2500
+    assert fragments.result(selectors.snapshot(table.pk, 1))["move_up"] == {
+        "tier": "岳麓山", "coins": 2612, "bound": 2500}
+    assert fragments.result(selectors.snapshot(table.pk, 0))["move_up"] is None
+    with pytest.raises(Refused, match="upper bound"):
+        services.tier_move_up(table=table, user=three[0])
+    moved = services.tier_move_up(table=table, user=three[1])
+    assert moved.tier.name == "岳麓山" and moved.status == "waiting"
+    assert [s.user for s in moved.seats.all()] == [three[1]]
+    table.refresh_from_db()
+    assert table.status == "waiting" and table.new_series
+    assert sorted(s.user.username for s in table.seats.all()) == ["ann", "cyd"]
+
+
 # ---- time: deadlines, auto-play (托管), bots
 
 

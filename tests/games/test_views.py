@@ -90,3 +90,18 @@ def test_r2_the_viewer_sits_at_the_bottom_with_the_next_player_to_the_right(defa
     table = private_table(users, variant=variant)
     snap = selectors.snapshot(table.pk, 0)
     assert [fragments.relative(snap, p) for p in range(players)] == places
+
+
+def test_r11_the_move_up_button_posts_with_htmx_and_is_sent_to_the_new_table(defaults, client, three, deal_seed):
+    from games import services
+
+    deal_seed(WIN_SEED)
+    table = None
+    for user in three:
+        table = services.quick_match(user=user)
+    services.ledger_settle("gift", {three[1]: 600, services.house_account(): -600})  # 2,600 > 2,500
+    play_out(table, {s.position: s.user for s in table.seats.all()})
+    client.force_login(three[1])
+    answer = client.post(reverse("games:move_up", args=[table.pk]), HTTP_HX_REQUEST="true")
+    moved = Table.objects.get(seats__user=three[1], status="waiting", tier__name="岳麓山")
+    assert answer.headers["HX-Redirect"] == reverse("games:table", args=[moved.pk])
