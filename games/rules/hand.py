@@ -33,7 +33,7 @@ def legal_actions(state: HandState, seat: int) -> list[Action]:
     if state.turn == seat:
         return [DISCARDS[k] for k in range(20) if 0 < hand[k] < 3]  # R6.5: never a kan card
     w = state.window
-    mine = [c for s, c in w.offers if s == seat]
+    mine = w.live(seat)
     out = [HU] if "hu" in mine else []
     if "peng" in mine:
         out.append(PENG)
@@ -53,9 +53,10 @@ def is_legal(state: HandState, seat: int, action: Action) -> bool:
     w = state.window
     if action.verb == "pass":
         return True
+    mine = w.live(seat)
     if action.verb == "chi":
-        return (seat, "chi") in w.offers and action in chi_choices(state, seat, w.card)
-    return (seat, action.verb) in w.offers and action.verb in ("hu", "peng")
+        return "chi" in mine and action in chi_choices(state, seat, w.card)
+    return action.verb in mine and action.verb in ("hu", "peng")
 
 
 def apply(state: HandState, seat: int, action) -> tuple[HandState, list[Event]]:

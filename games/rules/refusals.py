@@ -22,7 +22,8 @@ def explain(state: HandState, seat: int, action: Action) -> str:
         return f"you already decided on this {C.char(w.card)}"
     if action.verb == "discard":
         return f"you cannot discard now: {C.char(w.card)} is waiting for claims"
-    if seat not in state.to_act and any(s == seat for s, _ in w.offers):
+    mine = {c for s, c in w.offers if s == seat}
+    if mine and (seat not in state.to_act or action.verb in mine - w.live(seat)):
         return f"a better claim on {C.char(w.card)} has been made: yours can no longer be met"
     reason = _claim(state, seat, action)
     if reason:

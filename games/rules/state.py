@@ -53,6 +53,19 @@ class Window:
                 out.add(seat)
         return tuple(sorted(out))
 
+    def live(self, seat: int) -> frozenset[str]:
+        """This seat's claims that can still be met: those above every claim already taken. A claim
+        below a decided take is moot: it is not offered, and declining it is not passing it (R6.4)."""
+        decided = dict(self.decisions)
+        out = set()
+        for s, claim in self.offers:
+            action = decided.get(s)
+            if claim == "pao" or (action is not None and action.verb == claim):
+                break
+            if s == seat:
+                out.add(claim)
+        return frozenset(out)
+
     def to_json(self) -> dict:
         return {"kind": self.kind, "card": C.char(self.card), "owner": self.owner,
                 "offers": [[s, c] for s, c in self.offers],

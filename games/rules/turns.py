@@ -116,7 +116,7 @@ class Play:
     def decide(self, seat: int, action: Action) -> None:
         """One seat's single decision on the window's card (R7.6), with what declining costs it."""
         w = self.window
-        mine = {c for s, c in w.offers if s == seat}
+        mine = w.live(seat)  # a claim below a decided take is moot: declining it costs nothing (R6.4)
         if "hu" in mine and action.verb != "hu":  # R7.4 passed hu
             entries = [e for e in self.passed_hu[seat] if e[0] != w.card]
             self.passed_hu[seat] = tuple(sorted(entries + [(w.card, self.table_huxi(seat))]))

@@ -98,7 +98,6 @@ def test_r6_5_after_a_forced_move_with_nothing_to_discard_the_xiajia_draws():
     assert hand(state, 1) == "六六六十十十"
 
 
-
 def test_r6_4_a_seat_below_a_decided_peng_is_no_longer_asked_and_never_passes():
     # Seat 1 draws 六: it may win or chi, the dealer may peng, seat 2 (the drawer's 下家) may chi.
     from tests.rules.test_r5_forced_moves import A_WAITS_SAN_LIU
@@ -109,6 +108,20 @@ def test_r6_4_a_seat_below_a_decided_peng_is_no_longer_asked_and_never_passes():
     assert events == [] and state.to_act == (1,)  # the peng waits for the hu; seat 2's chi is moot
     with pytest.raises(IllegalAction, match="a better claim on 六 has been made"):
         play(state, (2, "chi", "四五六"))
+    # Seat 1 is still asked for its hu, but its own chi sits below the peng too: it is not offered,
+    # and letting the hu go does not make 六 a passed card for it (it never got to decide on the chi).
+    assert legal(state, 1) == ["hu", "pass"]
+    with pytest.raises(IllegalAction, match="a better claim on 六 has been made"):
+        play(state, (1, "chi", "四五六"))
     state, events = play(state, (1, "pass"))
     assert said(events)[0] == "0 peng 六六六"
-    assert state.passed[2] == 0 and mask_text(state.passed[1]) == "六"
+    assert state.passed[2] == 0 and state.passed[1] == 0
+    assert state.passed_hu[1] == ((C.parse_card("六"), 0),)  # the hu it let go is a passed hu (R7.4)
+
+
+def test_r6_4_a_seat_that_passes_before_the_better_claim_is_made_has_passed():
+    from tests.rules.test_r5_forced_moves import A_WAITS_SAN_LIU
+    state, _ = start("六六拾", A_WAITS_SAN_LIU, "四五", stock="六")
+    state, _ = play(state, (2, "pass"), (1, "pass"), (0, "peng"))
+    assert table(state, 0)[0] == "peng 六六六"
+    assert mask_text(state.passed[1]) == "六" and mask_text(state.passed[2]) == "六"
