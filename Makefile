@@ -16,12 +16,13 @@ $(STAMP): requirements.txt
 
 setup: $(STAMP)
 
-# Migrate, make sure an admin account exists (ADMIN_PASSWORD, or a printed one-time password), serve.
+# Migrate, make sure an admin account exists (ADMIN_PASSWORD, or a printed one-time password), serve
+# with Daphne and the deadline sweeper beside it (bin/serve stops both together).
 serve: $(STAMP)
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py ensure_admin
 	@echo "Paohuzi Online: http://$(HOST):$(PORT)/  (admin: http://$(HOST):$(PORT)/admin/)"
-	$(BIN)/daphne -b $(HOST) -p $(PORT) paohuzi_site.asgi:application
+	BIN=$(BIN) HOST=$(HOST) PORT=$(PORT) sh bin/serve
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q

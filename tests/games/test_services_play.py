@@ -340,6 +340,26 @@ def test_run_timers_sweeps_tables_nobody_watches(defaults, make_user):
     assert Table.objects.get(pk=table.pk).status == "playing"
 
 
+def test_run_timers_goes_on_when_one_table_fails(defaults, make_user, monkeypatch):
+    from games.management.commands.run_timers import sweep
+
+    rich = make_user("rich")
+    services.ledger_settle("gift", {rich: 600, services.house_account(): -600})
+    broken, fine = services.quick_match(user=make_user("solo")), services.quick_match(user=rich)
+    assert (broken.tier.name, fine.tier.name) == ("天门山", "岳麓山")
+    tick = services.table_tick
+
+    def tick_or_fail(*, table_id, now=None):
+        if table_id == broken.pk:
+            raise RuntimeError("database is locked")
+        return tick(table_id=table_id, now=now)
+
+    monkeypatch.setattr(services, "table_tick", tick_or_fail)
+    assert sweep(now=timezone.now() + timedelta(seconds=60)) == 2
+    assert Table.objects.get(pk=broken.pk).status == "waiting"  # left for the next sweep
+    assert Table.objects.get(pk=fine.pk).status == "playing"
+
+
 # ---- series (private rooms), dissolving, leaving
 
 

@@ -1,0 +1,68 @@
+"""bin/serve (`make serve`): Daphne and the deadline sweeper run side by side and stop together.
+
+The two programs are stand-ins here (shell stubs in a fake BIN that note their arguments and pid, then
+wait), so the test checks the script's process handling, not Django."""
+import os
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+STUB = '#!/bin/sh\necho "$@" > "$NOTES/{name}.args"\necho $$ > "$NOTES/{name}.pid"\n{tail}\n'
+
+
+def stubs(tmp_path, daphne_tail="exec sleep 60") -> dict:
+    bin_dir, notes = tmp_path / "bin", tmp_path / "notes"
+    bin_dir.mkdir(), notes.mkdir()
+    for name, tail in (("python", "exec sleep 60"), ("daphne", daphne_tail)):
+        (bin_dir / name).write_text(STUB.format(name=name, tail=tail))
+        (bin_dir / name).chmod(0o755)
+    return {**os.environ, "BIN": str(bin_dir), "NOTES": str(notes), "HOST": "127.0.0.1", "PORT": "8123"}
+
+
+def note(env, name: str, what: str, timeout: float = 10) -> str:
+    path = Path(env["NOTES"]) / f"{name}.{what}"
+    for _ in range(int(timeout / 0.02)):
+        if path.exists() and path.read_text().strip():
+            return path.read_text().strip()
+        time.sleep(0.02)
+    raise AssertionError(f"{name} did not start")
+
+
+def gone(pid: int, timeout: float = 10) -> bool:
+    for _ in range(int(timeout / 0.02)):
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.02)
+    return False
+
+
+@pytest.mark.parametrize("sig, code", [(signal.SIGTERM, 143), (signal.SIGINT, 130)])
+def test_serve_runs_daphne_and_the_sweeper_and_a_signal_stops_both(tmp_path, sig, code):
+    env = stubs(tmp_path)
+    serve = subprocess.Popen(["sh", "bin/serve"], cwd=ROOT, env=env)
+    try:
+        assert note(env, "python", "args") == "manage.py run_timers --loop"
+        assert note(env, "daphne", "args") == "-b 127.0.0.1 -p 8123 paohuzi_site.asgi:application"
+        pids = [int(note(env, name, "pid")) for name in ("python", "daphne")]
+        serve.send_signal(sig)
+        assert serve.wait(timeout=10) == code
+        assert all(gone(pid) for pid in pids)
+    finally:
+        serve.kill()
+
+
+def test_when_daphne_ends_the_sweeper_stops_too(tmp_path):
+    env = stubs(tmp_path, daphne_tail="exit 3")
+    serve = subprocess.Popen(["sh", "bin/serve"], cwd=ROOT, env=env)
+    try:
+        sweeper = int(note(env, "python", "pid"))
+        assert serve.wait(timeout=10) == 3
+        assert gone(sweeper)
+    finally:
+        serve.kill()
