@@ -87,11 +87,16 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.send_flash(translation.gettext("The page sent a message the table does not understand."))
             return
         try:
-            await database_sync_to_async(op)(self.table_id, self.user, msg)
-        except services.Stale as e:
-            await self.send_flash(str(e), full=True)  # harmless: show the table as it is now
+            await database_sync_to_async(self._perform)(op, msg)
+        except services.Stale as e:  # harmless: show the table as it is now, and why, calmly
+            await self.send_flash(str(e), full=True, level="info")
         except services.Refused as e:
             await self.send_flash(str(e))
+
+    def _perform(self, op, msg):
+        """The service call, in the page's language (its refusals are shown to this player)."""
+        with translation.override(self.language):
+            op(self.table_id, self.user, msg)
 
     async def table_changed(self, event):
         await self.refresh()
@@ -122,13 +127,14 @@ class TableConsumer(AsyncWebsocketConsumer):
         with translation.override(self.language):
             return render_to_string("games/_coins.html", {"user": self.user, "oob": True})
 
-    async def send_flash(self, message: str, full: bool = False):
-        """Show why a request was refused, in the page; `full` re-sends every fragment first."""
+    async def send_flash(self, message: str, full: bool = False, level: str = "error"):
+        """Show why a request was refused, in the page (an empty message clears the box); `full`
+        re-sends every fragment first."""
         if full:
             self.sent.clear()
             await self.refresh()
         with translation.override(self.language):
-            html = render_to_string("games/_flash.html", {"message": message, "oob": True})
+            html = render_to_string("games/_flash.html", {"message": message, "level": level, "oob": True})
         await self.send(text_data=html)
         self.flash = True
 

@@ -14,7 +14,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import F, Sum
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from . import timers
@@ -387,23 +387,38 @@ def _move_no(wire) -> int:
         raise Refused(_("The move carries no move number; reload the page.")) from None
 
 
+def _too_late(hand: Hand | None, position: int, move_no: int) -> str:
+    """What a late move is told: nothing when it repeats the seat's own move (a double click: the move
+    after `move_no` is the seat's), else that the decision (or the hand) is over."""
+    if hand is not None and ActionLog.objects.filter(hand=hand, move_no=move_no + 1, seat=position).exists():
+        return ""
+    if hand is None or hand.finished:
+        return _("The hand is over.")
+    return _("That decision is already over.")
+
+
+def _in_english(message: str, why: Exception) -> str:
+    """The engine explains a refusal in English: the reason is added where the page is in English."""
+    return f"{message} ({why})" if translation.get_language() in (None, "en") else message
+
+
 @transaction.atomic
 def action_submit(*, table, user, wire: dict, seat: int | None = None) -> Hand:
     """Play one decision: `wire` is {"action": "peng", "move_no": 12} as the page sends it.
 
     `user` acts for their own seat; None is the house acting for `seat` (a bot, auto-play, a timeout).
-    Locks the table row, then the hand row (the order every service keeps); a move number that is not the hand's (a repeated or late click) is refused as
-    Stale and changes nothing; a malformed action (InvalidAction) or one the rules refuse
-    (IllegalAction) is refused with the reason. The final move settles the hand in this transaction.
+    Locks the table row, then the hand row (the order every service keeps); a move number that is not
+    the hand's (a repeated or late click) is refused as Stale and changes nothing; a malformed action
+    (InvalidAction) or one the rules refuse (IllegalAction) is refused with the reason. The final move
+    settles the hand in this transaction.
     """
     table = _locked_table(table)
     hand = current_hand(table, lock=True)
-    if hand is None or hand.finished:
-        raise Stale(_("No hand is being played at this table."))
     seats = _seats(table)
     mine = _seat_of(table, user) if user is not None else next(s for s in seats if s.position == seat)
-    if _move_no(wire) != hand.move_no:
-        raise Stale(_("That decision is already over."))
+    move_no = _move_no(wire)
+    if hand is None or hand.finished or move_no != hand.move_no:
+        raise Stale(_too_late(hand, mine.position, move_no))
     try:
         action = Action.parse(wire.get("action") or "")
     except InvalidAction as e:
@@ -414,7 +429,7 @@ def action_submit(*, table, user, wire: dict, seat: int | None = None) -> Hand:
     try:
         after, events = apply(before, mine.position, action)
     except IllegalAction as e:
-        raise Refused(_("That move is not allowed: %(why)s") % {"why": e}) from None
+        raise Refused(_in_english(_("That move is not allowed now."), e)) from None
     ActionLog.objects.create(hand=hand, move_no=after.move_no, seat=mine.position, action=action.to_wire())
     hand.state, hand.move_no = after.to_json(), after.move_no
     hand.events = hand.events + _event_rows(events, after.move_no)
@@ -453,7 +468,7 @@ def next_ready(*, table, user) -> Hand | None:
     seat = _seat_of(table, user)
     hand = current_hand(table)
     if table.status != Table.Status.PLAYING or hand is None or not hand.finished:
-        raise Stale(_("There is no next hand to start."))
+        raise Stale("")  # a late or repeated click: the next hand has started (or the table waits)
     seat.ready = True
     seat.save(update_fields=["ready"])
     publish(table.pk)

@@ -158,8 +158,8 @@ async def test_a_stale_move_and_a_move_out_of_turn_are_refused_in_the_page_witho
     await other.send_json_to({"op": "act", "action": "pass", "move_no": hand.move_no})
     await receive_until(other, 'id="flash" class="flash error"')
     await dealer.send_json_to({"op": "act", "action": discard, "move_no": hand.move_no - 1})
-    stale = await receive_until(dealer, 'class="flash error"')
-    assert 'id="my-hand"' in stale  # refused, and the table re-sent first
+    stale = await receive_until(dealer, 'class="flash info"')  # calmly: the decision is over
+    assert 'id="my-hand"' in stale and "这一步已经过去了" in stale  # refused, and the table re-sent first
     after = await db(services.current_hand)(table)
     assert (after.move_no, after.state) == (hand.move_no, hand.state)
     assert not await db(ActionLog.objects.filter(hand=hand).exists)()
@@ -266,3 +266,23 @@ async def test_a_deadline_that_passed_while_no_server_ran_is_applied_when_a_seat
     await until(lambda: services.current_hand(table).move_no > hand.move_no)
     assert await db(lambda: Seat.objects.get(table=table, position=0).auto_play)()
     await comm.disconnect()
+
+
+async def test_refusals_speak_the_page_language_and_a_double_click_is_silent(coin_table):
+    table, seats = coin_table
+    dealer = WebsocketCommunicator(URLRouter(websocket_urlpatterns), f"/ws/table/{table.pk}/?lang=en")
+    dealer.scope["user"] = seats[0]
+    assert (await dealer.connect())[0]
+    await dealer.receive_from(timeout=5)
+    hand = await db(services.current_hand)(table)
+    await dealer.send_json_to({"op": "act", "action": "peng", "move_no": hand.move_no})  # the dealer discards now
+    refused = await receive_until(dealer, 'class="flash error"')
+    assert "That move is not allowed now. (you must discard a card now)" in refused
+    discard = bots.choose_action(await db(state_of)(table), 0).text
+    await dealer.send_json_to({"op": "act", "action": discard, "move_no": hand.move_no})
+    await dealer.send_json_to({"op": "act", "action": discard, "move_no": hand.move_no})  # the double click
+    await until(lambda: services.current_hand(table).move_no > hand.move_no)
+    frames = "".join(await drain(dealer, 0.3))
+    assert 'id="my-hand"' in frames and "flash error" not in frames and "flash info" not in frames
+    assert await db(ActionLog.objects.filter(hand=hand).count)() == 1
+    await dealer.disconnect()

@@ -163,8 +163,11 @@ def test_a_stale_or_repeated_move_number_is_refused_and_changes_nothing(coin_tab
     wire = {"action": bots.choose_action(state, seat).text, "move_no": hand.move_no}
     services.action_submit(table=coin_table, user=users[seat], wire=wire)
     after = services.current_hand(coin_table)
-    with pytest.raises(Stale):
-        services.action_submit(table=coin_table, user=users[seat], wire=wire)  # the same click again
+    with pytest.raises(Stale, match="^$"):  # the same click again: nothing to say (a double click)
+        services.action_submit(table=coin_table, user=users[seat], wire=wire)
+    other = next(p for p in users if p != seat)
+    with pytest.raises(Stale, match="decision is already over"):  # a late click of another seat
+        services.action_submit(table=coin_table, user=users[other], wire={"action": "pass", "move_no": hand.move_no})
     again = services.current_hand(coin_table)
     assert (again.move_no, again.state) == (after.move_no, after.state)
     assert ActionLog.objects.filter(hand=hand).count() == 1

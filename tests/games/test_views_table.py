@@ -77,3 +77,20 @@ def test_result_panel_names_the_cards_held_hand_and_offers_next_hand_in_the_pane
         services.next_ready(table=table, user=users[0])
         ready = fragments.render_all(selectors.snapshot(table.pk, 0))["result"]
         assert 'id="next-hand"' not in ready and "等待其他玩家准备" in ready
+
+
+@pytest.mark.django_db
+def test_a_quick_match_table_waiting_for_players_counts_down_to_the_bots(defaults, make_user, client, settings):
+    from django.urls import reverse
+    from django.utils import translation
+
+    settings.QUICK_MATCH_BOT_WAIT = 5
+    user = make_user("solo")
+    table = services.quick_match(user=user)
+    with translation.override("zh-hans"):
+        info = fragments.render_all(selectors.snapshot(table.pk, 0))["table-info"]
+    assert "已入座 1 / 3" in info and "机器人补位倒计时" in info
+    assert f'class="countdown" data-deadline="{table.fill_at.isoformat()}"' in info
+    client.force_login(user)
+    page = client.get(reverse("games:table", args=[table.pk])).content.decode()
+    assert 'data-second="秒"' in page  # the countdown's unit, in the page's language
