@@ -124,3 +124,34 @@ def test_r5_forced_moves_are_never_asked():
     assert state.to_act == (0,)
     with pytest.raises(IllegalAction, match="seat 0's turn"):
         play(state, (1, "pass"))
+
+
+def test_r5_3_wei_and_another_players_discard_make_a_pao_in_play():
+    # Seat 1 wei's 五 on its own draw and discards 拾; seat 2 chis it and discards 五: seat 1 must pao.
+    seat2 = "十十五" + "一一一二二二三三三七七七" + "八八肆肆贰"
+    state, _ = start("陆" + DEALER20, "五五" + FILL15 + "十十拾", seat2, stock="五肆")
+    state, events = play(state, (0, "discard", "陆"))
+    assert said(events)[-2:] == ["1 draw 五", "1 wei 五五五"]
+    state, _ = play(state, (1, "discard", "拾"), (0, "pass"), (2, "chi", "十十拾"))
+    state, events = play(state, (2, "discard", "五"))
+    assert said(events) == ["2 discard 五", "1 pao 五五五五"]
+    assert table(state, 1) == ["pao 五五五五"] and state.to_act == (1,)  # first pao: a discard
+
+
+def test_r5_3_a_discard_of_a_penged_card_is_no_pao_in_play():
+    # Seat 1 pengs the dealer's 五 and discards 拾; seat 2 chis it and discards the last 五: no pao.
+    seat2 = "十十五" + "一一一二二二三三三七七七" + "八八肆肆贰"
+    state, _ = start("五" + DEALER20, "五五" + FILL15 + "十十拾", seat2, stock="陆")
+    state, _ = play(state, (0, "discard", "五"), (1, "peng"), (1, "discard", "拾"), (0, "pass"),
+                    (2, "chi", "十十拾"))
+    state, events = play(state, (2, "discard", "五"))
+    assert said(events) == ["2 discard 五", "0 draw 陆", "0 show 陆", "drawn_hand"]
+    assert table(state, 1) == ["peng 五五五"]
+
+
+def test_r5_2_a_ti_from_the_own_draw_after_a_pao_is_eight_pieces_no_discard():
+    state, _ = start("五" + DEALER20, "五五五" + FILL15 + "十十", "", stock="肆肆六陆")
+    state, _ = play(state, (0, "discard", "五"))
+    state, events = play(state, (1, "discard", "二"))
+    assert said(events)[-5:] == ["1 draw 六", "1 ti 六六六六", "2 draw 陆", "2 show 陆", "drawn_hand"]
+    assert table(state, 1) == ["pao 五五五五", "ti 六六六六"]

@@ -125,3 +125,20 @@ def test_r6_4_a_seat_that_passes_before_the_better_claim_is_made_has_passed():
     state, _ = play(state, (2, "pass"), (1, "pass"), (0, "peng"))
     assert table(state, 0)[0] == "peng 六六六"
     assert mask_text(state.passed[1]) == "六" and mask_text(state.passed[2]) == "六"
+
+
+@pytest.mark.parametrize("variant", ["changde", "luzhou_grade"])
+def test_r6_5_a_peng_that_would_leave_nothing_to_discard_is_not_offered_but_a_win_on_the_card_is(variant):
+    # Seat 1 pengs four of seat 2's draws and keeps two kans and a pair of 九; the dealer then draws 九.
+    seat1 = "六六六十十十" + "三三五五七七八八" + "九九" + "贰伍肆陆"
+    state, _ = start("拾", seat1, "", stock="壹三五七八叁九", variant=variant)
+    for card, out in zip("三五七八", "贰伍肆陆"):
+        assert state.window.card == C.parse_card(card)
+        state, _ = play(state, (1, "peng"), (1, "discard", out))
+    assert state.window is None or state.window.card == C.parse_card("九")
+    if variant == "changde":  # 11 hu-xi: no win, and the peng is not offered: nobody is asked
+        assert state.finished and state.passed[1] == 0
+    else:  # Luzhou hu-xi make it a win: hu is offered, the peng still not
+        assert legal(state, 1) == ["hu", "pass"]
+        with pytest.raises(IllegalAction, match="nothing to discard"):
+            play(state, (1, "peng"))

@@ -131,3 +131,52 @@ def test_r10_3_luzhou_a_declined_peng_bars_winning_for_the_rest_of_the_hand(vari
     if barred:
         with pytest.raises(IllegalAction, match="declined a peng"):
             play(state, (1, "hu"))
+
+
+# Seat 1 wins on 六 (四五六) and, after chi'ing 四五六 and discarding 九, again on 六 (六七八).
+CHI_THEN_WAIT = "四五七八九壹贰叁贰柒拾伍伍伍一二三捌捌捌"
+
+
+def test_r7_4_choosing_chi_instead_of_hu_is_a_passed_hu_while_the_table_huxi_stays():
+    state, _ = start("拾", CHI_THEN_WAIT, "", stock="六六六")
+    assert legal(state, 1)[:2] == ["hu", "chi 四五六"]
+    state, _ = play(state, (1, "chi", "四五六"))
+    assert state.passed_hu[1] == ((C.parse_card("六"), 0),)  # the sentence 四五六 adds no hu-xi
+    state, events = play(state, (1, "discard", "九"))
+    # seat 2 draws 六: seat 1 would win on it, but it is a passed hu; then the dealer draws 六 and
+    # seat 1, his 下家, may only chi it
+    assert said(events)[-4:] == ["2 draw 六", "2 show 六", "0 draw 六", "0 show 六"]
+    assert legal(state, 1) == ["chi 六七八", "pass"]
+
+
+def test_r7_4_passing_the_hu_after_the_own_wei_is_a_passed_hu_at_the_new_table_huxi():
+    state, _ = start("拾", E, "", stock="九陆")
+    state, _ = play(state, (1, "pass"))
+    assert state.passed_hu[1] == ((C.parse_card("九"), 3),)  # the wei's 3 hu-xi are counted
+    assert state.to_act == (1,) and state.turn == 1  # 21 holdings: the discard follows (R6.5)
+
+
+# Two seats that win on a discarded 六 in Luzhou (and on a drawn 六 anywhere).
+LU1 = "四五二七十一二三八八八九九九捌捌捌壹贰叁"
+LU2 = "五七肆伍陆柒捌玖贰柒拾四四四叁叁叁壹壹壹"
+LU_DEALER = "六一一一三三三肆肆肆玖玖玖十十伍陆柒二二拾"
+
+
+@pytest.mark.parametrize("winner", [1, 2])
+def test_r10_3_luzhou_discard_hu_the_discarders_xiajia_first_and_only_he_has_earthly_hu(winner):
+    state, _ = start(LU_DEALER, LU1, LU2, variant="luzhou_grade")
+    state, _ = play(state, (0, "discard", "六"))
+    assert state.window.offers[:2] == ((1, "hu"), (2, "hu")) and state.to_act == (1, 2)
+    state, events = play(state, (2, "hu"))
+    assert events == [] and state.to_act == (1,)  # the 下家 decides first
+    state, _ = play(state, (1, "hu" if winner == 1 else "pass"))
+    assert state.result["winner"] == winner and state.result["source"] == "discard"
+    assert (["地胡", 2] in state.result["patterns"]) is (winner == 1)
+
+
+def test_r7_3_four_players_hu_priority_skips_the_seat_that_sits_out():
+    # Dealer 0, seat 2 sits out: seat 1 draws 六; seat 3 is its 下家.
+    state, _ = start("拾", LU2, "", LU1, stock="六", variant="yongzhou_basic")
+    assert state.window.offers == ((1, "hu"), (3, "hu"), (1, "chi"), (3, "chi"))
+    state, _ = play(state, (3, "hu"), (1, "pass"))
+    assert state.result["winner"] == 3

@@ -66,3 +66,18 @@ def test_r9_3_dealer_may_win_on_his_21_cards_before_the_others():
     state, _ = start(A + "六", B, "")
     state, _ = play(state, (0, "hu"))
     assert state.result["winner"] == 0 and state.result["card"] == "六"
+
+
+def test_r9_3_for_the_others_the_shown_card_joins_a_pair_as_a_peng():
+    seat1 = "六六" + "一二三贰柒拾壹贰叁七八九伍伍伍捌玖拾"
+    state, _ = start("捌六", seat1, "")
+    state, _ = play(state, (1, "hu"))
+    assert ["peng", "六六六"] in state.result["split"]  # 1 hu-xi, not a wei's 3
+    assert state.result["huxi"] == 22 and state.result["self_draw"] is True
+
+
+def test_r9_3_for_the_others_the_shown_card_never_makes_a_pao():
+    # A kan of 六 and a pair: with a drawn 六 this wins as a pao with a jiang; with the shown 六 it may not.
+    seat1 = "六六六" + "四四" + "一二三贰柒拾壹贰叁七八九伍伍伍"
+    state, events = start("捌六", seat1, "", stock="陆")
+    assert said(events)[:3] == ["0 show 六", "1 draw 陆", "1 show 陆"]  # nobody was asked on 六
