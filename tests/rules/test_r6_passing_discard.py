@@ -142,3 +142,12 @@ def test_r6_5_a_peng_that_would_leave_nothing_to_discard_is_not_offered_but_a_wi
         assert legal(state, 1) == ["hu", "pass"]
         with pytest.raises(IllegalAction, match="nothing to discard"):
             play(state, (1, "peng"))
+
+
+def test_r6_4_the_drawer_who_lets_his_own_draw_go_has_passed_it():
+    state, _ = start("拾", "四五", "", stock="六捌六")
+    assert legal(state, 1) == ["chi 四五六", "pass"]
+    state, events = play(state, (1, "pass"))
+    assert mask_text(state.passed[1]) == "六"
+    # the dealer draws the next 六: seat 1, his 下家, is not asked
+    assert said(events) == ["2 draw 捌", "2 show 捌", "0 draw 六", "0 show 六", "drawn_hand"]
