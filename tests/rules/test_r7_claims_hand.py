@@ -180,3 +180,15 @@ def test_r7_3_four_players_hu_priority_skips_the_seat_that_sits_out():
     assert state.window.offers == ((1, "hu"), (3, "hu"), (1, "chi"), (3, "chi"))
     state, _ = play(state, (3, "hu"), (1, "pass"))
     assert state.result["winner"] == 3
+
+
+def test_r7_3_po_pao_hu_by_another_seat_the_pao_waits_for_the_hu():
+    # Seat 2 draws 六, which it wins on; seat 1 holds a kan of 六 and must pao it unless seat 2 wins.
+    kan_liu = "六六六" + "十十" + "九九九二三四七八" + "壹叁柒玖"
+    state, _ = start("拾", kan_liu, A, stock="肆六捌")
+    state, _ = play(state, (2, "pass"))  # lets 肆 go (it could chi it)
+    assert state.window.offers == ((2, "hu"), (1, "pao")) and state.to_act == (2,)
+    won, events = play(state, (2, "hu"))
+    assert said(events) == ["2 hu 六"] and won.result["self_draw"] is True
+    state, events = play(state, (2, "pass"))
+    assert said(events)[0] == "1 pao 六六六六" and state.passed_hu[2] == ((C.parse_card("六"), 0),)
