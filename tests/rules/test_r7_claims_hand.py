@@ -192,3 +192,14 @@ def test_r7_3_po_pao_hu_by_another_seat_the_pao_waits_for_the_hu():
     assert said(events) == ["2 hu 六"] and won.result["self_draw"] is True
     state, events = play(state, (2, "pass"))
     assert said(events)[0] == "1 pao 六六六六" and state.passed_hu[2] == ((C.parse_card("六"), 0),)
+
+
+def test_r7_4_choosing_peng_instead_of_hu_is_a_passed_hu_lifted_by_the_pengs_own_huxi():
+    from games.rules.claims import passed_hu_blocks
+    pair_liu = "六六" + "一二三贰柒拾壹贰叁七八九伍伍伍捌玖拾"  # wins on a 六 from another seat
+    state, _ = start("捌", pair_liu, "", stock="肆六")
+    state = pass_until(state, "六", owner=2)
+    assert legal(state, 1) == ["hu", "peng", "pass"]
+    state, _ = play(state, (1, "peng"))
+    assert table(state, 1) == ["peng 六六六"] and state.passed_hu[1] == ((C.parse_card("六"), 0),)
+    assert passed_hu_blocks(state, 1, C.parse_card("六")) is None  # table hu-xi is now 1 (R7.4)
