@@ -15,4 +15,5 @@ def recent_hands(user, limit: int = RECENT_HANDS) -> list[dict]:
     coins = dict(LedgerEntry.objects.filter(account=user, hand__in=hands)
                  .values("hand").annotate(total=Sum("amount")).values_list("hand", "total"))
     points = hand_points(user, [h for h in hands if not h.table.tier_id])
-    return [{"hand": hand, "coins": coins.get(hand.pk), "points": points.get(hand.pk)} for hand in hands]
+    return [{"hand": hand, "coins": coins.get(hand.pk, 0 if hand.table.tier_id else None),  # a drawn coin hand: 0
+             "points": points.get(hand.pk)} for hand in hands]

@@ -160,7 +160,8 @@ def replay_states(hand: Hand) -> list[tuple[dict | None, HandState]]:
     steps = [(None, state)]
     for row in ActionLog.objects.filter(hand=hand).order_by("move_no"):
         state, _events = apply(state, row.seat, row.action)
-        steps.append(({"seat": row.seat, "action": " ".join(row.action), "move_no": row.move_no}, state))
+        steps.append(({"seat": row.seat, "verb": row.action[0], "groups": row.action[1:],
+                       "move_no": row.move_no}, state))
     return steps
 
 

@@ -15,7 +15,7 @@ KIND_LABELS = {
 MOVE_LABELS = {
     "show": _("shows"), "draw": _("draws"), "discard": _("discards"), "ti": _("ti"), "wei": _("wei"),
     "chouwei": _("chou-wei"), "pao": _("pao"), "peng": _("peng"), "chi": _("chi"), "bi": _("bi"),
-    "hu": _("hu!"), "drawn_hand": _("drawn hand: the stock is empty"),
+    "hu": _("hu!"), "drawn_hand": _("drawn hand: the stock is empty"), "pass": _("passes"),
 }
 
 

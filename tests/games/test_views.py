@@ -1,4 +1,6 @@
 """Pages: lobby, quick match, private rooms by code and link, the table page, standings, replay, profile."""
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -73,6 +75,10 @@ def test_standings_replay_and_profile_after_a_hand(defaults, client, three, make
     assert 'id="replay-step"' in replay and 'id="replay-next"' in replay
     end = client.get(reverse("games:replay", args=[hand.pk]), {"step": 999}).content.decode()
     assert 'id="replay-result"' in end
+    for step in range(1, hand.move_no + 1):  # each move reads in the page's language (no "peng", "pass")
+        page = client.get(reverse("games:replay", args=[hand.pk]), {"step": step}).content.decode()
+        move = re.sub(r"<[^>]+>|ann|bob|cyd", "", re.search(r'id="replay-move">(.*?)</p>', page, re.S).group(1))
+        assert move.strip() and not re.search(r"[A-Za-z]", move), move
     profile = client.get(reverse("accounts:profile")).content.decode()
     assert reverse("games:replay", args=[hand.pk]) in profile
     assert f"{hand.scores[0]:+d} 积分" in profile  # a private room's points
