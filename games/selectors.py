@@ -182,7 +182,9 @@ def replay_context(hand: Hand, step) -> dict:
               "groups": [group_view(g, True) for g in state.tables[p]],
               "pile": view["piles"][p], "huxi": state.table_huxi(p)} for p in range(state.players)]
     n = row["move_no"] if row else 0
-    events = [{**e, "who": names[e["seat"]] if e["seat"] is not None else ""} for e in hand.events if e["n"] == n]
+    said = (row["seat"], {row["verb"], "bi"}) if row else (None, set())  # the move line says these already
+    events = [{**e, "who": names[e["seat"]] if e["seat"] is not None else ""} for e in hand.events
+              if e["n"] == n and not (e["seat"] == said[0] and e["move"] in said[1])]
     return {"hand": hand, "step": i, "last": len(steps) - 1, "seats": seats, "view": view, "events": events,
             "move": row and {**row, "who": names[row["seat"]]},
             "result": state.result and {**state.result, "winner_name": names[state.result["winner"]]

@@ -79,6 +79,8 @@ def test_standings_replay_and_profile_after_a_hand(defaults, client, three, make
         page = client.get(reverse("games:replay", args=[hand.pk]), {"step": step}).content.decode()
         move = re.sub(r"<[^>]+>|ann|bob|cyd", "", re.search(r'id="replay-move">(.*?)</p>', page, re.S).group(1))
         assert move.strip() and not re.search(r"[A-Za-z]", move), move
+        said = [" ".join(part.split()) for part in move.split("·")]
+        assert len(said) == len(set(said)), move  # the move is said once, then what followed it
     profile = client.get(reverse("accounts:profile")).content.decode()
     assert reverse("games:replay", args=[hand.pk]) in profile
     assert f"{hand.scores[0]:+d} 积分" in profile  # a private room's points
