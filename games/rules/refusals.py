@@ -55,8 +55,11 @@ def _claim(state: HandState, seat: int, action: Action) -> str | None:
         return "nobody may take a card that was ti'd or wei'd"
     if w.kind == SHOWN:
         return "the shown card stays in the dealer's hand: it can only be won on"
-    if any(c == "pao" for _, c in w.offers):
-        return f"{ch} makes a pao, which comes before peng and chi"
+    pao_seat = next((s for s, c in w.offers if c == "pao"), None)
+    if pao_seat == seat:
+        return f"{ch} makes your pao, which comes before peng and chi"
+    if pao_seat is not None:  # another seat's hidden kan or wei: say nothing of it (R3)
+        return f"you cannot take {ch} now"
     if seat == w.owner and action.verb == "peng":
         return f"you cannot peng your own {'discard' if w.kind == DISCARD else 'draw'}"
     if seat == w.owner and w.kind == DISCARD:

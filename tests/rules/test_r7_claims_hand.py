@@ -188,6 +188,8 @@ def test_r7_3_po_pao_hu_by_another_seat_the_pao_waits_for_the_hu():
     state, _ = start("拾", kan_liu, A, stock="肆六捌")
     state, _ = play(state, (2, "pass"))  # lets 肆 go (it could chi it)
     assert state.window.offers == ((2, "hu"), (1, "pao")) and state.to_act == (2,)
+    with pytest.raises(IllegalAction, match="you cannot take 六 now"):  # seat 1's kan stays unsaid (R3)
+        play(state, (2, "chi", "四五六"))
     won, events = play(state, (2, "hu"))
     assert said(events) == ["2 hu 六"] and won.result["self_draw"] is True
     state, events = play(state, (2, "pass"))
