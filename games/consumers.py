@@ -19,6 +19,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
+from django.utils.translation import gettext_lazy
 
 from . import fragments, selectors, services
 
@@ -84,7 +85,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             msg = json.loads(text_data or "")
             op = OPS[msg.get("op", "act")]
         except (ValueError, KeyError, AttributeError):
-            await self.send_flash(translation.gettext("The page sent a message the table does not understand."))
+            await self.send_flash(gettext_lazy("The page sent a message the table does not understand."))
             return
         try:
             await database_sync_to_async(self._perform)(op, msg)
@@ -127,14 +128,14 @@ class TableConsumer(AsyncWebsocketConsumer):
         with translation.override(self.language):
             return render_to_string("games/_coins.html", {"user": self.user, "oob": True})
 
-    async def send_flash(self, message: str, full: bool = False, level: str = "error"):
-        """Show why a request was refused, in the page (an empty message clears the box); `full`
-        re-sends every fragment first."""
+    async def send_flash(self, message, full: bool = False, level: str = "error"):
+        """Show why a request was refused, in the page (an empty message clears the box; a lazy one is
+        translated into the page's language here); `full` re-sends every fragment first."""
         if full:
             self.sent.clear()
             await self.refresh()
         with translation.override(self.language):
-            html = render_to_string("games/_flash.html", {"message": message, "level": level, "oob": True})
+            html = render_to_string("games/_flash.html", {"message": str(message), "level": level, "oob": True})
         await self.send(text_data=html)
         self.flash = True
 

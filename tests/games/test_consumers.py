@@ -278,6 +278,8 @@ async def test_refusals_speak_the_page_language_and_a_double_click_is_silent(coi
     await dealer.send_json_to({"op": "act", "action": "peng", "move_no": hand.move_no})  # the dealer discards now
     refused = await receive_until(dealer, 'class="flash error"')
     assert "That move is not allowed now. (you must discard a card now)" in refused
+    await dealer.send_to(text_data="not json")
+    assert "the table does not understand" in await receive_until(dealer, 'class="flash error"')
     discard = bots.choose_action(await db(state_of)(table), 0).text
     await dealer.send_json_to({"op": "act", "action": discard, "move_no": hand.move_no})
     await dealer.send_json_to({"op": "act", "action": discard, "move_no": hand.move_no})  # the double click

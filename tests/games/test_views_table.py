@@ -94,3 +94,4 @@ def test_a_quick_match_table_waiting_for_players_counts_down_to_the_bots(default
     client.force_login(user)
     page = client.get(reverse("games:table", args=[table.pk])).content.decode()
     assert 'data-second="秒"' in page  # the countdown's unit, in the page's language
+    assert 'data-offline="与牌桌的连接断开了' in page  # shown by table.js while the socket is away
