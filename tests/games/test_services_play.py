@@ -111,24 +111,25 @@ def test_quick_match_fills_empty_seats_with_bots_after_the_wait(defaults, make_u
     assert [s.is_bot for s in table.seats.all()] == [False, True, True]
 
 
-def test_r11_floating_multiplier_is_the_highest_the_poorest_player_affords(defaults, three, deal_seed):
+@pytest.fixture
+def floating_table(defaults, three, deal_seed):
+    """Three people at a floating room of ×600–1,500 (1,000 coins to enter), hand 1 from WIN_SEED."""
     tier = RoomTier.objects.create(name="浮动", order=9, multiplier_min=600, multiplier_max=1500,
                                    entry_coins=1000, experience_per_hand=1)
     deal_seed(WIN_SEED)
     for user in three:
         services.quick_match(user=user, tier=tier)
-    assert services.current_hand(Table.objects.get(tier=tier)).multiplier == 1200  # 2000 coins × 600/1000
+    return Table.objects.get(tier=tier)
 
 
-def test_r11_a_changed_floating_multiplier_is_announced_at_hand_start(defaults, three, deal_seed):
+def test_r11_floating_multiplier_is_the_highest_the_poorest_player_affords(floating_table):
+    assert services.current_hand(floating_table).multiplier == 1200  # 2000 coins × 600/1000
+
+
+def test_r11_a_changed_floating_multiplier_is_announced_at_hand_start(floating_table):
     from games import fragments
 
-    tier = RoomTier.objects.create(name="浮动", order=9, multiplier_min=600, multiplier_max=1500,
-                                   entry_coins=1000, experience_per_hand=1)
-    deal_seed(WIN_SEED)
-    for user in three:
-        services.quick_match(user=user, tier=tier)
-    table = Table.objects.get(tier=tier)
+    table = floating_table
     first = selectors.snapshot(table.pk, 0)
     assert first.multiplier_was is None and fragments.log(first)["multiplier"] is None
     hand = play_out(table, by_seat(table))  # the losers pay all their 2,000 coins (R8.4 cap)
