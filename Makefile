@@ -6,6 +6,9 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
+CHROMIUM := /usr/bin/chromium
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
 .PHONY: serve test setup messages
 
 $(STAMP): requirements.txt
@@ -24,8 +27,14 @@ serve: $(STAMP)
 	@echo "Paohuzi Online: http://$(HOST):$(PORT)/  (admin: http://$(HOST):$(PORT)/admin/)"
 	BIN=$(BIN) HOST=$(HOST) PORT=$(PORT) sh bin/serve
 
-test: $(STAMP)
+test: $(STAMP) $(CHROMIUM)
 	$(BIN)/python -m pytest -q
+
+# tests/browser drive Debian's chromium; fonts-noto-cjk renders the Chinese card faces.
+$(CHROMIUM):
+	@echo "tests/browser need Debian's chromium and fonts-noto-cjk: installing them with apt-get"
+	$(SUDO) apt-get update -qq
+	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk
 
 # Regenerate the Chinese catalog from the English source strings, and its compiled .mo (needs gettext;
 # both files are committed, so serving and testing do not).
