@@ -40,31 +40,26 @@ class Window:
         """The card is on the table between holdings: a discard or a shown draw."""
         return self.kind in (DISCARD, DRAW)
 
-    def asked(self) -> tuple[int, ...]:
-        """Seats that still have to decide: those with a claim above every claim already taken
-        (a claim below a decided take can never be met, so its seat is not asked)."""
+    def open_offers(self) -> list[tuple[int, str, Action | None]]:
+        """(seat, claim, its decision) for the claims above every claim already taken or forced:
+        a claim below a decided take can never be met (R6.4, R7.6)."""
         decided = dict(self.decisions)
-        out = set()
+        out = []
         for seat, claim in self.offers:
             action = decided.get(seat)
             if claim == "pao" or (action is not None and action.verb == claim):
                 break
-            if action is None:
-                out.add(seat)
-        return tuple(sorted(out))
+            out.append((seat, claim, action))
+        return out
+
+    def asked(self) -> tuple[int, ...]:
+        """Seats that still have to decide (only on claims that can still be met)."""
+        return tuple(sorted({seat for seat, _, action in self.open_offers() if action is None}))
 
     def live(self, seat: int) -> frozenset[str]:
-        """This seat's claims that can still be met: those above every claim already taken. A claim
-        below a decided take is moot: it is not offered, and declining it is not passing it (R6.4)."""
-        decided = dict(self.decisions)
-        out = set()
-        for s, claim in self.offers:
-            action = decided.get(s)
-            if claim == "pao" or (action is not None and action.verb == claim):
-                break
-            if s == seat:
-                out.add(claim)
-        return frozenset(out)
+        """This seat's claims that can still be met: a moot one is not offered, and declining it is
+        not passing it (R6.4)."""
+        return frozenset(claim for s, claim, _ in self.open_offers() if s == seat)
 
     def to_json(self) -> dict:
         return {"kind": self.kind, "card": C.char(self.card), "owner": self.owner,
