@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
 
 from .variants import PatternSpec
 
@@ -25,9 +24,15 @@ class Facts:
     earthly: bool
 
 
-@lru_cache(maxsize=1024)
 def _ranges(spec: PatternSpec) -> tuple[tuple[int, int], ...]:
-    return spec.ranges()
+    """A row's count ranges, cached by their text (hashing a str is done in C, a PatternSpec in Python)."""
+    hit = _RANGES.get(spec.counts)
+    if hit is None:
+        hit = _RANGES[spec.counts] = spec.ranges()
+    return hit
+
+
+_RANGES: dict[str, tuple[tuple[int, int], ...]] = {}
 
 
 def _counted(spec: PatternSpec, n: int) -> int | None:

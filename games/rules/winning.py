@@ -1,17 +1,21 @@
 """Winning splits (R7.1): holdings → the 7 groups (门子) with the most hu-xi.
 
-Data layout, for speed. The hand is a count vector of 20. Kans (3 in hand) and unlaid ti (4 in hand)
-are fixed groups, like the table's groups. The winning card joins the holdings in the ways R5 / R7.1
-allow for its source: one to three *configurations* (fixed groups, free counts). The free cards split
-into sentences, jiao and at most one jiang. Jiao are the only groups mixing sizes, so they are chosen
-first; then each size splits on its own. A size's counts are packed into an int (one byte per value),
-so a jiao choice is a subtraction and the per-size memo is keyed on a plain int.
+Data layout, for speed. Counts are *packed*: the count of card kind k in byte k of an int (small
+cards in bytes 0-9, big in 10-19), so adding or taking cards is an addition and a memo key a plain int.
+Kans (3 in hand) and unlaid ti (4 in hand) are fixed groups, like the table's groups; what the fixed
+groups add up to (hu-xi, groups, pao/ti, ...) is a *tally*, one byte a field, summed over the groups.
+The winning card joins the holdings in the ways R5 / R7.1 allow for its source: one to three
+*configurations* (fixed tally, free counts, the change the card makes to the fixed groups). The free
+cards split into sentences, jiao and at most one jiang. Jiao are the only groups mixing sizes, so they
+are chosen first; then each size splits on its own, memoised per packed counts. The (kind, cards)
+groups of a split are only listed for the configuration that scores best.
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import StrEnum
 
+from . import cards as C
 from .groups import FOUR_SAME, Group, HuxiTable, Kind
 
 GROUPS = 7  # R7.1: exactly 7 groups
@@ -32,16 +36,41 @@ _PAO_FROM_TABLE = {
     Source.OTHER_DRAW: frozenset({Kind.PENG, Kind.WEI, Kind.CHOUWEI}),
     Source.DISCARD: frozenset({Kind.WEI, Kind.CHOUWEI}),  # a discard never paos a peng (002)
     Source.SHOWN: frozenset(),  # R9.3: the shown card never makes a pao or ti for the others
+    None: frozenset(),  # a card of no source joins the holdings as it is
 }
 _PAO_FROM_KAN = frozenset({Source.OTHER_DRAW, Source.DISCARD})
 _PENG_FROM_PAIR = frozenset({Source.OTHER_DRAW, Source.DISCARD, Source.SHOWN})  # R7.1 [reading]
 _OWN_WEI_KINDS = frozenset({Kind.WEI, Kind.CHOUWEI})
 _JOINABLE = frozenset({Kind.KAN, Kind.PENG, Kind.WEI, Kind.CHOUWEI})
+CHI_KINDS = frozenset({Kind.SENTENCE, Kind.JIAO})
+# Enum members bound once: reading Kind.X or Source.X goes through EnumType.__getattr__ (0.1 µs).
+_KAN, _TI, _PAO, _WEI, _PENG, _OWN_DRAW = Kind.KAN, Kind.TI, Kind.PAO, Kind.WEI, Kind.PENG, Source.OWN_DRAW
 
 # A split is a tuple of (Kind, cards) pairs, cards sorted; Group objects are built only for the chosen one.
 Raw = tuple[Kind, tuple[int, ...]]
-Config = tuple[list[Raw], list[int]]
-Found = tuple[int, tuple[Raw, ...]]  # (hu-xi, split)
+Found = tuple[int, tuple[Raw, ...]]  # (hu-xi, groups)
+# A configuration: (tally of the fixed groups, packed free counts, change), the change the winning card
+# makes to the fixed groups being None, (None, added group) or (replaced group, new group).
+Config = tuple[int, int, tuple | None]
+
+# Packed counts.
+_ONE = tuple(1 << 8 * k for k in range(20))  # one card of kind k
+_SMALL = (1 << 80) - 1  # the small cards' bytes
+_UNITS = int.from_bytes(bytes([1] * 20), "little")  # bit 0 of every byte
+_RED = int.from_bytes(bytes(255 * C.is_red(k) for k in range(20)), "little")  # the red kinds' bytes
+_SUM10 = int.from_bytes(bytes([1] * 10), "little")  # x * _SUM10 holds the sum of x's 10 bytes in byte 9
+_SUM20 = int.from_bytes(bytes([1] * 20), "little")  # and x * _SUM20 that of 20 bytes in byte 19
+_LOOSE = bytes(n if n < 3 else 0 for n in range(256))  # bytes.translate: kans and ti leave the free cards
+_SET_AT = bytes(int(n >= 3) for n in range(256))  # and mark where they are
+
+# Tally fields, one byte each (7 groups never overflow one).
+_HUXI, _GROUPS, _FOURS, _CHI, _REDS, _BIGS, _CARDS = (8 * i for i in range(7))
+
+
+def tally(huxi: int, kind: Kind, cards: tuple[int, ...]) -> int:
+    """The tally of one group of this hu-xi."""
+    return (huxi << _HUXI | 1 << _GROUPS | (kind in FOUR_SAME) << _FOURS | (kind in CHI_KINDS) << _CHI
+            | sum(map(C.is_red, cards)) << _REDS | sum(map(C.is_big, cards)) << _BIGS | len(cards) << _CARDS)
 
 
 def hand_counts(hand: Sequence[int], card: int | None = None) -> list[int]:
@@ -51,74 +80,6 @@ def hand_counts(hand: Sequence[int], card: int | None = None) -> list[int]:
     if card is not None:
         c[card] += 1
     return c
-
-
-def fixed_groups(table: Sequence[Group], counts: list[int]) -> tuple[list[Raw], list[int]]:
-    """Table groups as they are, plus the hand's kans and unlaid ti (R7.1); the rest is free."""
-    fixed: list[Raw] = [(g.kind, g.cards) for g in table]
-    free = counts[:]
-    if max(counts) >= 3:
-        for k, n in enumerate(counts):
-            if n >= 3:
-                fixed.append((Kind.KAN if n == 3 else Kind.TI, (k,) * n))
-                free[k] = 0
-    return fixed, free
-
-
-def configurations(table: Sequence[Group], hand: Sequence[int], card: int | None,
-                   source: Source | None) -> list[Config]:
-    """Every way the winning card may join the holdings for its source (R5, R7.1)."""
-    counts = hand_counts(hand)
-    fixed, free = fixed_groups(table, counts)
-    if card is None:
-        return [(fixed, free)]
-    c = card
-    at = kind_at = None  # the kan, peng or wei the card could join
-    for i, (kind, cards) in enumerate(fixed):
-        if cards[0] == c and kind in _JOINABLE:
-            at, kind_at = i, kind
-    if source is Source.OWN_DRAW:  # R7.1: ti / wei come first, then the holdings as they stand
-        if counts[c] == 2:
-            return [(fixed + [(Kind.WEI, (c, c, c))], _with(free, c, 0))]
-        if kind_at == Kind.KAN or kind_at in _OWN_WEI_KINDS:
-            return [(_replaced(fixed, at, Kind.TI, c), free)]
-    options = [(fixed, _with(free, c, free[c] + 1))]
-    if kind_at == Kind.KAN and source in _PAO_FROM_KAN or kind_at in _PAO_FROM_TABLE.get(source, ()):
-        options.append((_replaced(fixed, at, Kind.PAO, c), free))
-    if counts[c] == 2 and source in _PENG_FROM_PAIR:
-        options.append((fixed + [(Kind.PENG, (c, c, c))], _with(free, c, 0)))
-    return options
-
-
-def _with(free: list[int], k: int, n: int) -> list[int]:
-    out = free[:]
-    out[k] = n
-    return out
-
-
-def _replaced(fixed: list[Raw], at: int, kind: Kind, c: int) -> list[Raw]:
-    return fixed[:at] + [(kind, (c,) * 4)] + fixed[at + 1:]
-
-
-def best_split(table: HuxiTable, fixed: list[Raw], free: Sequence[int]) -> Found | None:
-    """The highest hu-xi 7-group split of one configuration, or None when it has no such split."""
-    need = GROUPS - len(fixed)
-    pair = False
-    for kind, _ in fixed:
-        if kind in FOUR_SAME:  # R7.1: one jiang iff a pao or ti
-            pair = True
-            break
-    if need < pair or sum(free) != 3 * need - pair:
-        return None
-    solver = solver_for(table)
-    found = solver.free_split(free, pair)
-    if found is None:
-        return None
-    huxi, groups = found
-    memo = solver.huxi
-    for group in fixed:
-        huxi += memo.get(group, 0)
-    return huxi, tuple(fixed) + groups
 
 
 def group_huxi(table: HuxiTable, kind: Kind, cards: tuple[int, ...]) -> int:
@@ -148,12 +109,26 @@ def _jiao_options(v: int, s: int, b: int) -> tuple[tuple[int, int, int, int, tup
                  for x in range(s // 2 + 1) for y in range(b // 2 + 1) if 2 * x + y <= s and x + 2 * y <= b)
 
 
-# _JIAO[v][s][b]: the jiao choices at value index v with s small and b big free cards (counts ≤ 4).
+# _JIAO[v][s][b]: the jiao choices at value index v with s small and b big free cards (counts ≤ 4),
+# "no jiao" first.
 _JIAO = [[[_jiao_options(v, s, b) for b in range(5)] for s in range(5)] for v in range(10)]
+_NO_JIAO = _JIAO[0][0][0]
+
+
+class _Tallies(dict):
+    """Tally of each (kind, cards) group under one hu-xi table, filled on first use."""
+
+    def __init__(self, huxi: dict[Raw, int]) -> None:
+        super().__init__()
+        self.huxi = huxi
+
+    def __missing__(self, raw: Raw) -> int:
+        hit = self[raw] = tally(self.huxi.get(raw, 0), *raw)
+        return hit
 
 
 class _Solver:
-    """Best splits of free cards under one hu-xi table."""
+    """Best splits under one hu-xi table."""
 
     def __init__(self, table: HuxiTable) -> None:
         groups = [(kind, (k,) * n) for k in range(20) for kind, n in (
@@ -161,45 +136,152 @@ class _Solver:
         groups += [(Kind.SENTENCE, (size + a, size + b, size + c))
                    for size in (0, 10) for a, b, c in ((0, 1, 2), (1, 6, 9))]
         self.huxi = {g: h for g in groups if (h := table.huxi(*g))}  # R4: every other group has none
+        self.tally = _Tallies(self.huxi)
         self.small = _Size(table.s123[0], table.s2710[0], 0)
         self.big = _Size(table.s123[1], table.s2710[1], 10)
 
-    def free_split(self, free: Sequence[int], pair: bool) -> Found | None:
-        """Best split of free cards into sentences, jiao and (iff `pair`) one jiang.
+    def fixed(self, table: Sequence[Group], counts: bytes | bytearray) -> tuple[int, int, list[Raw]]:
+        """Table groups as they are, plus the hand's kans and unlaid ti (R7.1); the rest is free:
+        (tally of the fixed groups, packed free counts, the hand's kans and ti)."""
+        tally = self.tally
+        acc = 0
+        for g in table:
+            acc += tally[g.kind, g.cards]
+        sets = []
+        at = counts.translate(_SET_AT)
+        k = at.find(1)
+        while k >= 0:  # kans and ti, by kind
+            n = counts[k]
+            raw = _KAN if n == 3 else _TI, (k,) * n
+            sets.append(raw)
+            acc += tally[raw]
+            k = at.find(1, k + 1)
+        return acc, int.from_bytes(counts.translate(_LOOSE), "little"), sets
+
+    def configurations(self, table: Sequence[Group], hand: Sequence[int], card: int | None,
+                       source: Source | None) -> tuple[list[Raw], list[Config]]:
+        """Every way the winning card may join the holdings for its source (R5, R7.1), and the
+        hand's kans and ti."""
+        counts = bytearray(20)
+        for k in hand:
+            counts[k] += 1
+        acc, free, sets = self.fixed(table, counts)
+        if card is None:
+            return sets, [(acc, free, None)]
+        c = card
+        n = counts[c]
+        joins = None  # the kan, peng or wei the card could join
+        if n == 3:
+            joins = _KAN, (c, c, c)
+        else:
+            for g in table:
+                if g.cards[0] == c and g.kind in _JOINABLE:
+                    joins = g.kind, g.cards
+        kind_at = joins and joins[0]
+        if source is _OWN_DRAW:  # R7.1: ti / wei come first, then the holdings as they stand
+            if n == 2:
+                return sets, [self._added(acc, free, _WEI, c)]
+            if kind_at == _KAN or kind_at in _OWN_WEI_KINDS:
+                return sets, [self._four(acc, free, joins, _TI)]
+        options = [(acc, free + _ONE[c], None)]
+        if kind_at is not None and (kind_at == _KAN and source in _PAO_FROM_KAN
+                                    or kind_at in _PAO_FROM_TABLE[source]):
+            options.append(self._four(acc, free, joins, _PAO))
+        if n == 2 and source in _PENG_FROM_PAIR:
+            options.append(self._added(acc, free, _PENG, c))
+        return sets, options
+
+    def _added(self, acc: int, free: int, kind: Kind, c: int) -> Config:
+        """The hand's pair of c and the card as a new group of three."""
+        raw = kind, (c, c, c)
+        return acc + self.tally[raw], free - 2 * _ONE[c], (None, raw)
+
+    def _four(self, acc: int, free: int, old: Raw, kind: Kind) -> Config:
+        """The card making the fixed group `old` (a kan, peng or wei) a pao or ti."""
+        raw = kind, (old[1][0],) * 4
+        return acc - self.tally[old] + self.tally[raw], free, (old, raw)
+
+    def best_split(self, config: Config) -> tuple[int, bool, tuple[Raw, ...]] | None:
+        """(hu-xi, whether it is all sets (对对胡), groups of the free cards) of the highest hu-xi 7-group
+        split of one configuration, or None when it has no such split."""
+        acc, free, _ = config
+        pair = acc >> _FOURS & 255 > 0  # R7.1: one jiang iff a pao or ti
+        need = GROUPS - (acc >> _GROUPS & 255)
+        n = (free * _SUM20 >> 152) & 255
+        if need < pair or n != 3 * need - pair:
+            return None
+        found = self.free_split(free, pair)
+        if found is None:
+            return None
+        # no sentence or jiao: none on the table, and the free cards are at most the jiang
+        return (acc & 255) + found[0], not acc >> _CHI & 255 and n <= 2, found[1]
+
+    @staticmethod
+    def split(table: Sequence[Group], sets: list[Raw], config: Config, groups: tuple[Raw, ...]) -> list[Raw]:
+        """Every group of a configuration's split: the fixed ones as the card changed them, then `groups`."""
+        fixed = [(g.kind, g.cards) for g in table] + sets
+        change = config[2]
+        if change is not None:
+            old, raw = change
+            if old is not None:
+                fixed.remove(old)
+            fixed.append(raw)
+        return fixed + list(groups)
+
+    def free_split(self, x: int, pair: bool) -> Found | None:
+        """Best split of packed free cards into sentences, jiao and (iff `pair`) one jiang.
 
         Each choice of jiao leaves two sizes that split on their own; a choice whose leftover card
         counts cannot fit (3 a group, 2 for the jiang) is skipped before any search.
         """
-        low, high = free[:10], free[10:]
-        xs, xb = int.from_bytes(bytes(low), "little"), int.from_bytes(bytes(high), "little")
-        ns, nb = sum(low), sum(high)
-        choices = [(0, 0, 0, 0, ())]  # every choice of jiao, folded value by value: used counts, groups
-        for v, s, b in zip(range(10), low, high):
-            if s and b and s + b >= 3:
-                choices = [(ds + es, db + eb, dxs + exs, dxb + exb, gs + hs)
-                           for ds, db, dxs, dxb, gs in choices for es, eb, exs, exb, hs in _JIAO[v][s][b]]
+        xs, xb = x & _SMALL, x >> 80
+        ns, nb = (xs * _SUM10 >> 72) & 255, (xb * _SUM10 >> 72) & 255
+        held = (x | x >> 1 | x >> 2) & _UNITS
+        both = held & held >> 80  # bit 8v: value index v held in both sizes, the only place for a jiao
+        choices = _NO_JIAO  # every choice of jiao, folded value by value: used counts, groups
+        while both:
+            low = both & -both
+            both ^= low
+            shift = low.bit_length() - 1
+            s, b = xs >> shift & 255, xb >> shift & 255
+            if s + b >= 3:
+                options = _JIAO[shift >> 3][s][b]
+                choices = options if choices is _NO_JIAO else [
+                    (ds + es, db + eb, dxs + exs, dxb + exb, gs + hs)
+                    for ds, db, dxs, dxb, gs in choices for es, eb, exs, exb, hs in options]
+        small, big = self.small, self.big
         best = None
         for ds, db, dxs, dxb, jiao in choices:
             rs, rb = (ns - ds) % 3, (nb - db) % 3
             if (rs + rb != 2 or rs == 1) if pair else (rs or rb):
                 continue
-            a = self.small.best(xs - dxs, rs == 2)
-            b = self.big.best(xb - dxb, rb == 2) if a is not None else None
+            a = small[(xs - dxs) << 1 | (rs == 2)]
+            b = big[(xb - dxb) << 1 | (rb == 2)] if a is not None else None
             if b is not None and (best is None or a[0] + b[0] > best[0]):
                 best = a[0] + b[0], jiao + a[1] + b[1]
         return best
 
 
-_UNKNOWN = object()
+def cards_of(config: Config) -> tuple[int, int, int]:
+    """(red, big, small) cards of the holdings, as the patterns count them (R8.2, R10): the same in
+    every configuration, which only moves the winning card between fixed and free cards."""
+    acc, x, _ = config
+    big = (acc >> _BIGS & 255) + ((x >> 80) * _SUM10 >> 72 & 255)
+    return ((acc >> _REDS & 255) + ((x & _RED) * _SUM20 >> 152 & 255), big,
+            (acc >> _CARDS & 255) + (x * _SUM20 >> 152 & 255) - big)
+
+
 _MEMO_SIZE = 1 << 16  # per size and hu-xi table; a full memo is dropped and refilled
 
 
-class _Size:
-    """Best splits of one size's cards into sentences and, iff `pair`, one jiang, memoised per packed
-    counts. The lowest card left must start a group, so the search branches only there."""
+class _Size(dict):
+    """Best splits of one size's cards into sentences and, iff `pair`, one jiang, memoised by the key
+    `packed counts << 1 | pair`: a missing key is solved by __missing__, so a known one costs one dict
+    lookup (and is safe if another thread clears the memo). The lowest card left must start a group, so
+    the search branches only there."""
 
     def __init__(self, w123: int, w2710: int, offset: int) -> None:
-        self.memo: dict[int, Found | None] = {}
+        super().__init__()
         k = offset
         # per lowest value index i: (bytes removed, group, hu-xi gained)
         self.runs = [(_BYTE[i] + _BYTE[i + 1] + _BYTE[i + 2], (Kind.SENTENCE, (k + i, k + i + 1, k + i + 2)),
@@ -207,12 +289,8 @@ class _Size:
         self.s2710 = (_BYTE[1] + _BYTE[6] + _BYTE[9], (Kind.SENTENCE, (k + 1, k + 6, k + 9)), w2710)
         self.pairs = [(2 * _BYTE[i], (Kind.JIANG, (k + i, k + i)), 0) for i in range(10)]
 
-    def best(self, x: int, pair: bool) -> Found | None:
-        key = x << 1 | pair
-        memo = self.memo
-        found = memo.get(key, _UNKNOWN)  # one lookup: safe if another thread clears the memo
-        if found is not _UNKNOWN:
-            return found
+    def __missing__(self, key: int) -> Found | None:
+        x, pair = key >> 1, key & 1
         if not x:
             found = None if pair else (0, ())
         else:
@@ -224,14 +302,14 @@ class _Size:
             if i == 1 and (x >> 48) & 255 and (x >> 72) & 255:
                 moves.append((self.s2710, pair))
             if pair and (x >> 8 * i) & 255 >= 2:
-                moves.append((self.pairs[i], False))
+                moves.append((self.pairs[i], 0))
             for (delta, group, gain), still_pair in moves:
-                sub = self.best(x - delta, still_pair)
+                sub = self[(x - delta) << 1 | still_pair]
                 if sub is not None and (found is None or sub[0] + gain > found[0]):
                     found = sub[0] + gain, (group,) + sub[1]
-        if len(memo) > _MEMO_SIZE:
-            memo.clear()
-        memo[key] = found
+        if len(self) > _MEMO_SIZE:
+            self.clear()
+        self[key] = found
         return found
 
 
