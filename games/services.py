@@ -200,8 +200,10 @@ def bots_fill(*, table, user) -> Table:
 
 
 def tier_for(coins: int) -> RoomTier | None:
-    """R11: the highest tier the coins allow."""
-    return next((t for t in RoomTier.objects.order_by("-order", "-entry_coins") if t.admits(coins)), None)
+    """R11: the highest tier the coins allow. "Highest" is by coins to enter (the stakes), never by
+    RoomTier.order, which is only the order the lobby lists them in; of two tiers with the same entry
+    coins, the one listed later."""
+    return next((t for t in RoomTier.objects.order_by("-entry_coins", "-order") if t.admits(coins)), None)
 
 
 @transaction.atomic

@@ -93,6 +93,17 @@ def test_r11_quick_match_picks_the_highest_tier_the_coins_allow(defaults, make_u
         services.quick_match(user=make_user("x"), tier=RoomTier.objects.get(name="桃花源"))
 
 
+def test_r11_the_highest_tier_is_the_one_with_the_most_coins_to_enter_not_the_last_listed(defaults, make_user):
+    """RoomTier.order is the lobby's display order: an admin's tier listed last with a low entry does
+    not catch quick match; with equal entry coins the tier listed later wins."""
+    low = RoomTier.objects.create(name="新手场", order=99, multiplier=1, entry_coins=10, experience_per_hand=1)
+    assert services.tier_for(2000).name == "天门山" and services.tier_for(50) == low
+    assert services.quick_match(user=make_user("x")).tier.name == "天门山"
+    twin = RoomTier.objects.create(name="天门山二", order=98, multiplier=3, entry_coins=100, upper_bound=2500,
+                                   experience_per_hand=3)
+    assert services.tier_for(2000) == twin
+
+
 def test_quick_match_seats_waiting_players_first_then_the_table_starts(coin_table, three):
     assert coin_table.tier.name == "天门山" and coin_table.status == "playing"
     assert sorted(s.user.username for s in coin_table.seats.all()) == ["ann", "bob", "cyd"]
