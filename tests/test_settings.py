@@ -34,7 +34,19 @@ def test_channel_layer_in_memory_by_default_redis_with_redis_url():
     assert channel_layers_from_env({})["default"]["BACKEND"] == "channels.layers.InMemoryChannelLayer"
     layer = channel_layers_from_env({"REDIS_URL": "redis://127.0.0.1:6379/0"})["default"]
     assert layer["BACKEND"] == "channels_redis.core.RedisChannelLayer"
-    assert layer["CONFIG"]["hosts"] == ["redis://127.0.0.1:6379/0"]
+    assert [host["address"] for host in layer["CONFIG"]["hosts"]] == ["redis://127.0.0.1:6379/0"]
+
+
+def test_redis_layer_reads_longer_than_its_blocking_pop():
+    """channels-redis waits for a consumer's next message with a blocking BZPOPMIN (brpop_timeout, 5 s);
+    redis-py 8 reads with a 5 s socket timeout by default, so an idle consumer's receive raised
+    TimeoutError and Daphne closed its socket (1011) after a few quiet seconds."""
+    from channels_redis.core import RedisChannelLayer
+
+    config = channel_layers_from_env({"REDIS_URL": "redis://127.0.0.1:6379/0"})["default"]["CONFIG"]
+    layer = RedisChannelLayer(**config)
+    timeout = layer.create_pool(0).connection_kwargs["socket_timeout"]
+    assert timeout is not None and timeout > layer.brpop_timeout + 1
 
 
 def run_settings(module: str, code: str, **env: str) -> subprocess.CompletedProcess:

@@ -17,6 +17,8 @@ BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
 # A busy SQLite writer makes others wait this long (seconds) before "database is locked".
 SQLITE_BUSY_TIMEOUT = 20
+# Seconds a Redis read may take: longer than channels-redis's 5 s blocking wait for a message.
+REDIS_READ_TIMEOUT = 15
 
 
 def env_bool(environ: Mapping[str, str], name: str, default: bool) -> bool:
@@ -56,11 +58,16 @@ def database_from_env(environ: Mapping[str, str], base_dir: Path = BASE_DIR) -> 
 
 
 def channel_layers_from_env(environ: Mapping[str, str]) -> dict:
-    """`REDIS_URL` → channels-redis (several processes); otherwise the in-memory layer (one process)."""
+    """`REDIS_URL` → channels-redis (several processes); otherwise the in-memory layer (one process).
+
+    channels-redis waits for a consumer's next message in a blocking BZPOPMIN of 5 s; redis-py 8 reads
+    with a 5 s socket timeout by default, which cut that wait short: an idle consumer crashed and Daphne
+    closed its socket (1011). So the read timeout is longer, yet finite against a dead connection.
+    """
     url = environ.get("REDIS_URL", "").strip()
     if url:
         return {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
-                            "CONFIG": {"hosts": [url]}}}
+                            "CONFIG": {"hosts": [{"address": url, "socket_timeout": REDIS_READ_TIMEOUT}]}}}
     return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
 
