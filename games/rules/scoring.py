@@ -12,14 +12,12 @@ from operator import itemgetter
 from . import cards as C
 from . import patterns as P
 from . import winning as W
-from .groups import Group, Kind
+from .groups import Group
 from .variants import RuleSet
 from .winning import Source
 
 __all__ = ["Source", "Win", "NoWin", "evaluate", "score_split"]
 
-_SPLIT_ORDER = {k: i for i, k in enumerate(
-    (Kind.TI, Kind.PAO, Kind.WEI, Kind.CHOUWEI, Kind.PENG, Kind.KAN, Kind.SENTENCE, Kind.JIAO, Kind.JIANG))}
 _SELF_DRAWN = frozenset({Source.OWN_DRAW, Source.SHOWN})  # R7.5; a heavenly hu is self-drawn (R9.3)
 
 
@@ -103,7 +101,7 @@ def evaluate(rules: RuleSet, table: Sequence[Group], hand: Sequence[int], card: 
     if source is _DISCARD and not rules.discard_win:
         return _NO_SOURCE  # R6.5, R7.3: never a discard (Luzhou: R10.3)
     solver = W.solver_for(rules.huxi)
-    sets, configs = solver.configurations(table, hand, card, source)
+    fixed, configs = solver.configurations(table, hand, card, source)
     shown, self_draw = source is _SHOWN, source in _SELF_DRAWN
     best, why, held = None, _NO_SHAPE, None
     for config in configs:
@@ -115,23 +113,23 @@ def evaluate(rules: RuleSet, table: Sequence[Group], hand: Sequence[int], card: 
             why = _NO_HUXI
             continue
         if held is None:
-            held = W.cards_of(config)
+            held = W.cards_of(config[0], config[1])
         worth = _worth(rules, huxi, (*held, found[1], last_card, shown, earthly), shown, self_draw)
         if best is None or (worth[0], huxi) > (best[0][0], best[1]):
             best = worth, huxi, config, found[2]
     if best is None:
         return why
     worth, huxi, config, groups = best
-    return _win(rules, huxi, worth, self_draw, solver.split(table, sets, config, groups), ())
+    return _win(rules, huxi, worth, self_draw, solver.split(fixed, config, groups), ())
 
 
 def score_split(rules: RuleSet, split: Sequence[Group], *, rest: Sequence[int] = (), heavenly: bool = False,
                 self_draw: bool = False, last_card: bool = False, earthly: bool = False) -> Win:
     """What one given split is worth (R8–R10), whether or not it is the best or reaches the minimum."""
     huxi = sum(W.group_huxi(rules.huxi, g.kind, g.cards) for g in split)
-    raws = tuple((g.kind, g.cards) for g in split)
-    return _best(rules, [(huxi, raws, tuple(rest))], heavenly=heavenly, self_draw=self_draw,
-                 last_card=last_card, earthly=earthly)
+    records = W.solver_for(rules.huxi).records
+    return _best(rules, [(huxi, [records[g.kind, g.cards] for g in split], tuple(rest))], heavenly=heavenly,
+                 self_draw=self_draw, last_card=last_card, earthly=earthly)
 
 
 def _mandatory_heavenly(rules: RuleSet, table: Sequence[Group], hand: list[int], *,
@@ -143,17 +141,16 @@ def _mandatory_heavenly(rules: RuleSet, table: Sequence[Group], hand: list[int],
     if ti < 3 and kan < 5:
         return _NO["shape"]
     solver = W.solver_for(rules.huxi)
-    acc, packed, sets = solver.fixed(table, bytes(counts))
-    fixed = tuple([(g.kind, g.cards) for g in table] + sets)
+    acc, packed, fixed = solver.fixed(table, bytes(counts))
     huxi = acc & 255
     free = list(packed.to_bytes(20, "little"))
     if rules.mandatory_heavenly_rest:
         extra, groups, rest = W.rest_arrangement(free, rules.huxi)
-        found = [(huxi + extra, fixed + groups, rest)]
+        found = [(huxi + extra, fixed + [solver.records[raw] for raw in groups], rest)]
         config = acc, packed, None
         whole = solver.best_split(config)
         if whole is not None:
-            found.append((whole[0], tuple(solver.split(table, sets, config, whole[2]))))
+            found.append((whole[0], solver.split(fixed, config, whole[2])))
     else:
         found = [(huxi, fixed, tuple(C.from_counts(free)))]
     return _best(rules, found, heavenly=True, self_draw=True, last_card=last_card, earthly=earthly)
@@ -161,20 +158,17 @@ def _mandatory_heavenly(rules: RuleSet, table: Sequence[Group], hand: list[int],
 
 def _best(rules: RuleSet, found: list[tuple], *, heavenly: bool, self_draw: bool, last_card: bool,
           earthly: bool) -> Win:
-    """Score each candidate (hu-xi, split[, loose cards]) and keep the best by base, then hu-xi (R7.1).
-
-    Every candidate holds the same cards, so the counts the patterns read are taken once.
-    """
+    """Score each candidate (hu-xi, split records[, loose cards]) and keep the best by base, then hu-xi
+    (R7.1). Every candidate holds the same cards, so the counts the patterns read are taken once."""
     counts = best = None
     for huxi, split, *loose in found:
         rest = loose[0] if loose else ()
+        acc = sum(record[2] for record in split)
         if counts is None:
-            red, big, n = sum(map(C.is_red, rest)), sum(map(C.is_big, rest)), len(rest)
-            for raw in split:
-                entry = _ENTRIES[raw]
-                red, big, n = red + entry[3], big + entry[4], n + entry[5]
-            counts = red, big, n - big
-        all_sets = not rest and not any(kind in W.CHI_KINDS for kind, _ in split)  # 对对胡
+            red, big, small = W.cards_of(acc)
+            red, big = red + sum(map(C.is_red, rest)), big + sum(map(C.is_big, rest))
+            counts = red, big, small + len(rest) - sum(map(C.is_big, rest))
+        all_sets = not rest and W.all_sets(acc)  # 对对胡
         worth = _worth(rules, huxi, (*counts, all_sets, last_card, heavenly, earthly), heavenly, self_draw)
         if best is None or (worth[0], huxi) > (best[0][0], best[1]):
             best = worth, huxi, split, rest
@@ -191,35 +185,20 @@ def _worth(rules: RuleSet, huxi: int, facts: tuple, heavenly: bool, self_draw: b
     return base, grade, pats, fan
 
 
-def _win(rules: RuleSet, huxi: int, worth: tuple, self_draw: bool, split, rest: tuple[int, ...]) -> Win:
-    """The Win of a split, its groups in the order players read them. Its fields are set at once: a
-    frozen dataclass's __init__ sets them one by one through object.__setattr__ (2 µs, more than the
-    rest of scoring a win)."""
-    entries = sorted(map(_ENTRIES.__getitem__, split))
+def _win(rules: RuleSet, huxi: int, worth: tuple, self_draw: bool, split: list, rest: tuple[int, ...]) -> Win:
+    """The Win of a split (records), its groups in the order players read them. Its fields are set at
+    once: a frozen dataclass's __init__ sets them one by one through object.__setattr__ (2 µs, more
+    than the rest of scoring a win)."""
+    split.sort()
     base, grade, pats, fan = worth
     win = _new(Win)
     win.__dict__.update(huxi=huxi, grade=grade, patterns=pats, fan=fan, base=base, self_draw=self_draw,
-                        split=tuple(map(_GROUP_OF, entries)), rest=rest, rules=rules)
+                        split=tuple(map(_GROUP_OF, split)), rest=rest, rules=rules)
     return win
 
 
 _new = object.__new__
-
-
-class _Entries(dict):
-    """(split order, cards, group, red cards, big cards, cards) of a raw (kind, cards) group, made on
-    first use: groups are immutable values, so one shared object per (kind, cards) serves all. Entries
-    sort in the order a split is shown."""
-
-    def __missing__(self, raw: tuple) -> tuple[int, tuple[int, ...], Group, int, int, int]:
-        kind, cards = raw
-        hit = self[raw] = (_SPLIT_ORDER[kind], cards, Group(kind, cards), sum(map(C.is_red, cards)),
-                           sum(map(C.is_big, cards)), len(cards))
-        return hit
-
-
-_ENTRIES = _Entries()
-_GROUP_OF = itemgetter(2)
+_GROUP_OF = itemgetter(1)
 _FANS: dict[tuple, tuple] = {}
 
 

@@ -7,8 +7,9 @@ groups add up to (hu-xi, groups, pao/ti, ...) is a *tally*, one byte a field, su
 The winning card joins the holdings in the ways R5 / R7.1 allow for its source: one to three
 *configurations* (fixed tally, free counts, the change the card makes to the fixed groups). The free
 cards split into sentences, jiao and at most one jiang. Jiao are the only groups mixing sizes, so they
-are chosen first; then each size splits on its own, memoised per packed counts. The (kind, cards)
-groups of a split are only listed for the configuration that scores best.
+are chosen first; then each size splits on its own, memoised per packed counts. A group in a split is
+a *record* made once per hu-xi table: (rank in the order a split is shown, Group, tally), so listing,
+sorting and scoring a split never hashes a group.
 """
 from __future__ import annotations
 
@@ -46,9 +47,10 @@ CHI_KINDS = frozenset({Kind.SENTENCE, Kind.JIAO})
 # Enum members bound once: reading Kind.X or Source.X goes through EnumType.__getattr__ (0.1 µs).
 _KAN, _TI, _PAO, _WEI, _PENG, _OWN_DRAW = Kind.KAN, Kind.TI, Kind.PAO, Kind.WEI, Kind.PENG, Source.OWN_DRAW
 
-# A split is a tuple of (Kind, cards) pairs, cards sorted; Group objects are built only for the chosen one.
+# A record: (rank in the order a split is shown, group, tally). Raw: a group as (kind, cards).
+Record = tuple[int, Group, int]
 Raw = tuple[Kind, tuple[int, ...]]
-Found = tuple[int, tuple[Raw, ...]]  # (hu-xi, groups)
+Found = tuple[int, tuple[Record, ...]]  # (hu-xi, groups)
 # A configuration: (tally of the fixed groups, packed free counts, change), the change the winning card
 # makes to the fixed groups being None, (None, added group) or (replaced group, new group).
 Config = tuple[int, int, tuple | None]
@@ -65,12 +67,23 @@ _SET_AT = bytes(int(n >= 3) for n in range(256))  # and mark where they are
 
 # Tally fields, one byte each (7 groups never overflow one).
 _HUXI, _GROUPS, _FOURS, _CHI, _REDS, _BIGS, _CARDS = (8 * i for i in range(7))
+# The order a split is shown in.
+_SHOWN_ORDER = {k: i for i, k in enumerate(
+    (Kind.TI, Kind.PAO, Kind.WEI, Kind.CHOUWEI, Kind.PENG, Kind.KAN, Kind.SENTENCE, Kind.JIAO, Kind.JIANG))}
 
 
 def tally(huxi: int, kind: Kind, cards: tuple[int, ...]) -> int:
     """The tally of one group of this hu-xi."""
     return (huxi << _HUXI | 1 << _GROUPS | (kind in FOUR_SAME) << _FOURS | (kind in CHI_KINDS) << _CHI
             | sum(map(C.is_red, cards)) << _REDS | sum(map(C.is_big, cards)) << _BIGS | len(cards) << _CARDS)
+
+
+def rank(kind: Kind, cards: tuple[int, ...]) -> int:
+    """An int ordered as (place of the kind in a shown split, cards) would be, so a sort compares ints."""
+    r = _SHOWN_ORDER[kind]
+    for i in range(8):  # cards as digits 1-20 (0 past the last card), a shorter list first
+        r = r << 5 | (cards[i] + 1 if i < len(cards) else 0)
+    return r
 
 
 def hand_counts(hand: Sequence[int], card: int | None = None) -> list[int]:
@@ -101,29 +114,16 @@ _SOLVERS: dict[int, tuple[HuxiTable, _Solver]] = {}
 _BYTE = tuple(1 << 8 * v for v in range(10))  # value index v of one size lives in byte v
 
 
-def _jiao_options(v: int, s: int, b: int) -> tuple[tuple[int, int, int, int, tuple[Raw, ...]], ...]:
-    """The jiao that fit s small and b big cards of value index v: x times 2 small + 1 big and
-    y times 1 small + 2 big, as (small used, big used, small bytes, big bytes, groups)."""
-    return tuple((2 * x + y, x + 2 * y, (2 * x + y) * _BYTE[v], (x + 2 * y) * _BYTE[v],
-                  ((Kind.JIAO, (v, v, v + 10)),) * x + ((Kind.JIAO, (v, v + 10, v + 10)),) * y)
-                 for x in range(s // 2 + 1) for y in range(b // 2 + 1) if 2 * x + y <= s and x + 2 * y <= b)
-
-
-# _JIAO[v][s][b]: the jiao choices at value index v with s small and b big free cards (counts ≤ 4),
-# "no jiao" first.
-_JIAO = [[[_jiao_options(v, s, b) for b in range(5)] for s in range(5)] for v in range(10)]
-_NO_JIAO = _JIAO[0][0][0]
-
-
-class _Tallies(dict):
-    """Tally of each (kind, cards) group under one hu-xi table, filled on first use."""
+class _Records(dict):
+    """The record of each (kind, cards) group under one hu-xi table, made on first use."""
 
     def __init__(self, huxi: dict[Raw, int]) -> None:
         super().__init__()
         self.huxi = huxi
 
-    def __missing__(self, raw: Raw) -> int:
-        hit = self[raw] = tally(self.huxi.get(raw, 0), *raw)
+    def __missing__(self, raw: Raw) -> Record:
+        kind, cards = raw
+        hit = self[raw] = rank(kind, cards), Group(kind, cards), tally(self.huxi.get(raw, 0), kind, cards)
         return hit
 
 
@@ -136,38 +136,50 @@ class _Solver:
         groups += [(Kind.SENTENCE, (size + a, size + b, size + c))
                    for size in (0, 10) for a, b, c in ((0, 1, 2), (1, 6, 9))]
         self.huxi = {g: h for g in groups if (h := table.huxi(*g))}  # R4: every other group has none
-        self.tally = _Tallies(self.huxi)
-        self.small = _Size(table.s123[0], table.s2710[0], 0)
-        self.big = _Size(table.s123[1], table.s2710[1], 10)
+        self.records = records = _Records(self.huxi)
+        # jiao[v][s][b]: the jiao choices at value index v with s small and b big free cards (counts ≤ 4),
+        # "no jiao" first
+        self.jiao = [[[self._jiao_options(v, s, b) for b in range(5)] for s in range(5)] for v in range(10)]
+        self.small = _Size(records, table.s123[0], table.s2710[0], 0)
+        self.big = _Size(records, table.s123[1], table.s2710[1], 10)
 
-    def fixed(self, table: Sequence[Group], counts: bytes | bytearray) -> tuple[int, int, list[Raw]]:
+    def _jiao_options(self, v: int, s: int, b: int) -> tuple[tuple[int, int, int, int, tuple[Record, ...]], ...]:
+        """The jiao that fit s small and b big cards of value index v: x times 2 small + 1 big and
+        y times 1 small + 2 big, as (small used, big used, small bytes, big bytes, groups)."""
+        low, high = self.records[Kind.JIAO, (v, v, v + 10)], self.records[Kind.JIAO, (v, v + 10, v + 10)]
+        return tuple((2 * x + y, x + 2 * y, (2 * x + y) * _BYTE[v], (x + 2 * y) * _BYTE[v], (low,) * x + (high,) * y)
+                     for x in range(s // 2 + 1) for y in range(b // 2 + 1) if 2 * x + y <= s and x + 2 * y <= b)
+
+    def fixed(self, table: Sequence[Group], counts: bytes | bytearray) -> tuple[int, int, list[Record]]:
         """Table groups as they are, plus the hand's kans and unlaid ti (R7.1); the rest is free:
-        (tally of the fixed groups, packed free counts, the hand's kans and ti)."""
-        tally = self.tally
+        (tally of the fixed groups, packed free counts, the fixed groups)."""
+        records = self.records
         acc = 0
+        fixed = []
         for g in table:
-            acc += tally[g.kind, g.cards]
-        sets = []
+            record = records[g.kind, g.cards]
+            fixed.append(record)
+            acc += record[2]
         at = counts.translate(_SET_AT)
         k = at.find(1)
         while k >= 0:  # kans and ti, by kind
             n = counts[k]
-            raw = _KAN if n == 3 else _TI, (k,) * n
-            sets.append(raw)
-            acc += tally[raw]
+            record = records[_KAN if n == 3 else _TI, (k,) * n]
+            fixed.append(record)
+            acc += record[2]
             k = at.find(1, k + 1)
-        return acc, int.from_bytes(counts.translate(_LOOSE), "little"), sets
+        return acc, int.from_bytes(counts.translate(_LOOSE), "little"), fixed
 
     def configurations(self, table: Sequence[Group], hand: Sequence[int], card: int | None,
-                       source: Source | None) -> tuple[list[Raw], list[Config]]:
-        """Every way the winning card may join the holdings for its source (R5, R7.1), and the
-        hand's kans and ti."""
+                       source: Source | None) -> tuple[list[Record], list[Config]]:
+        """Every way the winning card may join the holdings for its source (R5, R7.1), and the fixed
+        groups before it does."""
         counts = bytearray(20)
         for k in hand:
             counts[k] += 1
-        acc, free, sets = self.fixed(table, counts)
+        acc, free, fixed = self.fixed(table, counts)
         if card is None:
-            return sets, [(acc, free, None)]
+            return fixed, [(acc, free, None)]
         c = card
         n = counts[c]
         joins = None  # the kan, peng or wei the card could join
@@ -180,28 +192,28 @@ class _Solver:
         kind_at = joins and joins[0]
         if source is _OWN_DRAW:  # R7.1: ti / wei come first, then the holdings as they stand
             if n == 2:
-                return sets, [self._added(acc, free, _WEI, c)]
+                return fixed, [self._added(acc, free, _WEI, c)]
             if kind_at == _KAN or kind_at in _OWN_WEI_KINDS:
-                return sets, [self._four(acc, free, joins, _TI)]
+                return fixed, [self._four(acc, free, joins, _TI)]
         options = [(acc, free + _ONE[c], None)]
         if kind_at is not None and (kind_at == _KAN and source in _PAO_FROM_KAN
                                     or kind_at in _PAO_FROM_TABLE[source]):
             options.append(self._four(acc, free, joins, _PAO))
         if n == 2 and source in _PENG_FROM_PAIR:
             options.append(self._added(acc, free, _PENG, c))
-        return sets, options
+        return fixed, options
 
     def _added(self, acc: int, free: int, kind: Kind, c: int) -> Config:
         """The hand's pair of c and the card as a new group of three."""
-        raw = kind, (c, c, c)
-        return acc + self.tally[raw], free - 2 * _ONE[c], (None, raw)
+        record = self.records[kind, (c, c, c)]
+        return acc + record[2], free - 2 * _ONE[c], (None, record)
 
     def _four(self, acc: int, free: int, old: Raw, kind: Kind) -> Config:
         """The card making the fixed group `old` (a kan, peng or wei) a pao or ti."""
-        raw = kind, (old[1][0],) * 4
-        return acc - self.tally[old] + self.tally[raw], free, (old, raw)
+        was, record = self.records[old], self.records[kind, (old[1][0],) * 4]
+        return acc - was[2] + record[2], free, (was, record)
 
-    def best_split(self, config: Config) -> tuple[int, bool, tuple[Raw, ...]] | None:
+    def best_split(self, config: Config) -> tuple[int, bool, tuple[Record, ...]] | None:
         """(hu-xi, whether it is all sets (对对胡), groups of the free cards) of the highest hu-xi 7-group
         split of one configuration, or None when it has no such split."""
         acc, free, _ = config
@@ -217,16 +229,16 @@ class _Solver:
         return (acc & 255) + found[0], not acc >> _CHI & 255 and n <= 2, found[1]
 
     @staticmethod
-    def split(table: Sequence[Group], sets: list[Raw], config: Config, groups: tuple[Raw, ...]) -> list[Raw]:
+    def split(fixed: list[Record], config: Config, groups: tuple[Record, ...]) -> list[Record]:
         """Every group of a configuration's split: the fixed ones as the card changed them, then `groups`."""
-        fixed = [(g.kind, g.cards) for g in table] + sets
         change = config[2]
-        if change is not None:
-            old, raw = change
-            if old is not None:
-                fixed.remove(old)
-            fixed.append(raw)
-        return fixed + list(groups)
+        if change is None:
+            return fixed + list(groups)
+        old, record = change
+        fixed = fixed[:]
+        if old is not None:
+            fixed.remove(old)
+        return fixed + [record, *groups]
 
     def free_split(self, x: int, pair: bool) -> Found | None:
         """Best split of packed free cards into sentences, jiao and (iff `pair`) one jiang.
@@ -238,6 +250,7 @@ class _Solver:
         ns, nb = (xs * _SUM10 >> 72) & 255, (xb * _SUM10 >> 72) & 255
         held = (x | x >> 1 | x >> 2) & _UNITS
         both = held & held >> 80  # bit 8v: value index v held in both sizes, the only place for a jiao
+        jiao = self.jiao
         choices = _NO_JIAO  # every choice of jiao, folded value by value: used counts, groups
         while both:
             low = both & -both
@@ -245,30 +258,36 @@ class _Solver:
             shift = low.bit_length() - 1
             s, b = xs >> shift & 255, xb >> shift & 255
             if s + b >= 3:
-                options = _JIAO[shift >> 3][s][b]
+                options = jiao[shift >> 3][s][b]
                 choices = options if choices is _NO_JIAO else [
                     (ds + es, db + eb, dxs + exs, dxb + exb, gs + hs)
                     for ds, db, dxs, dxb, gs in choices for es, eb, exs, exb, hs in options]
         small, big = self.small, self.big
         best = None
-        for ds, db, dxs, dxb, jiao in choices:
+        for ds, db, dxs, dxb, groups in choices:
             rs, rb = (ns - ds) % 3, (nb - db) % 3
             if (rs + rb != 2 or rs == 1) if pair else (rs or rb):
                 continue
             a = small[(xs - dxs) << 1 | (rs == 2)]
             b = big[(xb - dxb) << 1 | (rb == 2)] if a is not None else None
             if b is not None and (best is None or a[0] + b[0] > best[0]):
-                best = a[0] + b[0], jiao + a[1] + b[1]
+                best = a[0] + b[0], groups + a[1] + b[1]
         return best
 
 
-def cards_of(config: Config) -> tuple[int, int, int]:
-    """(red, big, small) cards of the holdings, as the patterns count them (R8.2, R10): the same in
-    every configuration, which only moves the winning card between fixed and free cards."""
-    acc, x, _ = config
+_NO_JIAO = ((0, 0, 0, 0, ()),)
+
+
+def cards_of(acc: int, x: int = 0) -> tuple[int, int, int]:
+    """(red, big, small) cards of a tally and packed counts, as the patterns count them (R8.2, R10)."""
     big = (acc >> _BIGS & 255) + ((x >> 80) * _SUM10 >> 72 & 255)
     return ((acc >> _REDS & 255) + ((x & _RED) * _SUM20 >> 152 & 255), big,
             (acc >> _CARDS & 255) + (x * _SUM20 >> 152 & 255) - big)
+
+
+def all_sets(acc: int) -> bool:
+    """Whether the groups of a tally hold no sentence and no jiao (对对胡)."""
+    return not acc >> _CHI & 255
 
 
 _MEMO_SIZE = 1 << 16  # per size and hu-xi table; a full memo is dropped and refilled
@@ -280,14 +299,14 @@ class _Size(dict):
     lookup (and is safe if another thread clears the memo). The lowest card left must start a group, so
     the search branches only there."""
 
-    def __init__(self, w123: int, w2710: int, offset: int) -> None:
+    def __init__(self, records: _Records, w123: int, w2710: int, offset: int) -> None:
         super().__init__()
         k = offset
         # per lowest value index i: (bytes removed, group, hu-xi gained)
-        self.runs = [(_BYTE[i] + _BYTE[i + 1] + _BYTE[i + 2], (Kind.SENTENCE, (k + i, k + i + 1, k + i + 2)),
+        self.runs = [(_BYTE[i] + _BYTE[i + 1] + _BYTE[i + 2], records[Kind.SENTENCE, (k + i, k + i + 1, k + i + 2)],
                       w123 if i == 0 else 0) for i in range(8)]
-        self.s2710 = (_BYTE[1] + _BYTE[6] + _BYTE[9], (Kind.SENTENCE, (k + 1, k + 6, k + 9)), w2710)
-        self.pairs = [(2 * _BYTE[i], (Kind.JIANG, (k + i, k + i)), 0) for i in range(10)]
+        self.s2710 = (_BYTE[1] + _BYTE[6] + _BYTE[9], records[Kind.SENTENCE, (k + 1, k + 6, k + 9)], w2710)
+        self.pairs = [(2 * _BYTE[i], records[Kind.JIANG, (k + i, k + i)], 0) for i in range(10)]
 
     def __missing__(self, key: int) -> Found | None:
         x, pair = key >> 1, key & 1
