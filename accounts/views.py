@@ -2,6 +2,7 @@
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.contrib.humanize.templatetags.humanize import intcomma
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
@@ -29,7 +30,7 @@ def signup(request):
                                        password=form.cleaned_data["password1"])
         login(request, user, backend=BACKEND)
         messages.success(request, _("Welcome, %(name)s! You received %(coins)s coins.")
-                         % {"name": user.username, "coins": user.coins})
+                         % {"name": user.username, "coins": intcomma(user.coins)})
         return redirect(_next_url(request))
     return render(request, "accounts/signup.html", {"form": form})
 
@@ -41,7 +42,7 @@ def guest(request):
         user = services.guest_create()
         login(request, user, backend=BACKEND)
         messages.success(request, _("You are playing as a guest with %(coins)s coins. "
-                                    "Claim the account any time to keep them.") % {"coins": user.coins})
+                                    "Claim the account any time to keep them.") % {"coins": intcomma(user.coins)})
     return redirect(_next_url(request))
 
 

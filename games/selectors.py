@@ -29,13 +29,9 @@ def lobby_tiers(user) -> list[dict]:
     """R11 tiers with their multiplier, entry coins, people playing, and whether the user may enter."""
     playing = Count("tables__seats", filter=Q(tables__seats__user__isnull=False,
                                                tables__status__in=[Table.Status.WAITING, Table.Status.PLAYING]))
-    rows = []
-    for tier in RoomTier.objects.annotate(playing=playing).order_by("order", "entry_coins"):
-        multiplier = (str(tier.multiplier) if not tier.is_floating
-                      else f"{tier.multiplier_min}–{tier.multiplier_max}")
-        rows.append({"tier": tier, "multiplier": multiplier, "playing": tier.playing,
-                     "open": tier.admits(user.coins) if user.is_authenticated else False})
-    return rows
+    return [{"tier": tier, "playing": tier.playing,
+             "open": tier.admits(user.coins) if user.is_authenticated else False}
+            for tier in RoomTier.objects.annotate(playing=playing).order_by("order", "entry_coins")]
 
 
 def my_tables(user) -> list[Table]:

@@ -85,6 +85,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "django.contrib.humanize",  # intcomma: coins grouped for the page's language
     "django_htmx",
     "accounts",
     "games",
@@ -143,6 +144,9 @@ STARTING_COINS = int(os.environ.get("STARTING_COINS", "2000"))
 LANGUAGE_CODE = "zh-hans"
 LANGUAGES = [("zh-hans", _("Simplified Chinese")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Our zh_Hans number format groups digits by three with commas (Django's has no separator); pages group
+# amounts explicitly with intcomma (games_numbers), never ids or form values.
+FORMAT_MODULE_PATH = ["paohuzi_site.formats"]
 USE_I18N = True
 TIME_ZONE = "Asia/Shanghai"
 USE_TZ = True

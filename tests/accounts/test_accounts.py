@@ -98,7 +98,7 @@ def test_profile_shows_coins_level_experience_and_recent_hands(client, make_user
     client.force_login(me)
     page = client.get(reverse("accounts:profile"))
     html = page.content.decode()
-    assert 'id="profile-coins">2120<' in html
+    assert 'id="profile-coins">2,120<' in html
     assert 'id="profile-level">2<' in html and 'id="profile-experience">150<' in html
     assert page.context["recent_hands"] == [{"hand": hand, "coins": 120, "points": None}]
     assert "+120" in html and hand.replay_url() in html

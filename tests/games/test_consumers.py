@@ -129,7 +129,7 @@ async def test_three_people_play_a_whole_hand_each_seat_sees_its_own_view_and_ne
                 assert not leaked, f"seat {p} received seat {other}'s hidden hand"
         final = "".join(frames[p])
         assert 'id="score-base">8<' in final and "红胡" in final  # the result panel for everyone
-        assert f'id="nav-coins" title="金币" hx-swap-oob="true">{2000 + hand_scores[p]} ' in final
+        assert f'id="nav-coins" title="金币" hx-swap-oob="true">{2000 + hand_scores[p]:,} ' in final
     assert hand.scores == [-16, 32, -16]
     assert await db(LedgerEntry.objects.filter(hand=hand).count)() == 3
 

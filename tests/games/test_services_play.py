@@ -148,10 +148,22 @@ def test_r11_a_changed_floating_multiplier_is_announced_at_hand_start(floating_t
     snap = selectors.snapshot(table.pk, 0)
     assert (snap.hand.number, snap.hand.multiplier, snap.multiplier_was) == (2, 600, 1200)
     html = fragments.render_all(snap)
-    assert "The floating multiplier of this hand is ×600 (last hand ×1200)." in html["table-info"]
+    assert "The floating multiplier of this hand is ×600 (last hand ×1,200)." in html["table-info"]
     assert "The floating multiplier of this hand is ×600." in html["event-log"]
     with translation.override("zh-hans"):
         assert "本局倍率浮动为 ×600" in fragments.render_all(snap)["table-info"]
+
+
+@pytest.mark.parametrize("language", ["zh-hans", "en"])
+def test_the_result_panel_and_seats_group_the_digits_of_coins_and_multipliers(floating_table, language):
+    from games import fragments
+
+    hand = play_out(floating_table, by_seat(floating_table))
+    assert hand.scores == [-2000, 4000, -2000]
+    with translation.override(language):
+        html = fragments.render_all(selectors.snapshot(floating_table.pk, 1))
+    assert "×1,200" in html["result"] and ">+4,000<" in html["result"] and ">-2,000<" in html["result"]
+    assert "6,000 " in html["seat-1"] and "+4,000" in html["seat-1"]
 
 
 # ---- one move (DESIGN: action_submit)

@@ -22,7 +22,22 @@ def test_lobby_lists_the_r11_tiers_with_multiplier_entry_and_players(defaults, c
     assert page.status_code == 200 and 'id="play-as-guest"' in page.content.decode()
     client.force_login(make_user("ann"))
     html = client.get(reverse("games:lobby")).content.decode()
-    assert "天门山" in html and "×80000" in html and 'id="quick-match"' in html
+    assert "天门山" in html and 'id="quick-match"' in html
+
+
+@pytest.mark.parametrize("language", ["zh-hans", "en"])
+def test_the_lobby_groups_the_digits_of_multipliers_and_entry_coins_in_both_languages(defaults, client, make_user,
+                                                                                        language):
+    from games.models import RoomTier
+
+    RoomTier.objects.create(name="浮动", order=9, multiplier_min=2000, multiplier_max=10000, entry_coins=1000,
+                            experience_per_hand=1)
+    client.force_login(make_user("ann"))
+    client.cookies["django_language"] = language
+    html = client.get(reverse("games:lobby")).content.decode()
+    assert "×80,000" in html and ">4,000,000<" in html and "×2,000–10,000" in html
+    assert "4000000" not in html and "80000" not in html
+    assert "2,000 " in html  # the header's coins
 
 
 def test_a_guest_quick_matches_and_gets_the_table_page_with_its_socket(defaults, client):
