@@ -13,30 +13,17 @@ until somebody wins, within the time budget.
 from __future__ import annotations
 
 import os
-import socket
-import subprocess
-import sys
 import time
-import urllib.request
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, sync_playwright
 
-ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = ROOT / "test-artifacts"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
+from .serverkit import (ARTIFACTS, Daphne, click_move, launch_chromium, manage, offered_move,
+                        save_failure)
+
 BUDGET = 50  # seconds for the hands, after the server is up
 MAX_HANDS = 6  # a drawn hand has no score: play on, at most this many hands
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _server_env(db: Path) -> dict[str, str]:
@@ -51,49 +38,20 @@ def _server_env(db: Path) -> dict[str, str]:
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     """The site served by Daphne on a free port; yields its base URL, stops the process afterwards."""
-    ARTIFACTS.mkdir(exist_ok=True)
     env = _server_env(tmp_path_factory.mktemp("e2e") / "db.sqlite3")
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env,
-                   check=True, timeout=120)
-    port = _free_port()
-    log = (ARTIFACTS / "e2e-server.log").open("w")
-    proc = subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
-                             "paohuzi_site.asgi:application"], cwd=ROOT, env=env, stdout=log,
-                            stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
+    manage(env, "migrate", "--noinput", "-v", "0")
+    daphne = Daphne("e2e-server", env)
     try:
-        _wait_up(base, proc)
-        yield base
+        daphne.start()
+        yield daphne.base
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        log.close()
-
-
-def _wait_up(base: str, proc: subprocess.Popen) -> None:
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"daphne exited ({proc.returncode}): see test-artifacts/e2e-server.log")
-        try:
-            with urllib.request.urlopen(base + "/", timeout=2) as response:
-                if response.status == 200:
-                    return
-        except OSError:
-            time.sleep(0.2)
-    raise RuntimeError("daphne did not answer within 30 s: see test-artifacts/e2e-server.log")
+        daphne.stop()
 
 
 @pytest.fixture
 def page(server):
-    # Never skipped (the issue: it must run in CI): a machine without the browser fails, saying why.
-    assert Path(CHROMIUM).exists(), f"{CHROMIUM} is missing: apt-get install -y chromium fonts-noto-cjk"
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = launch_chromium(p)
         try:
             page = browser.new_page(viewport={"width": 1280, "height": 900}, locale="zh-CN")
             page.set_default_timeout(10_000)
@@ -120,7 +78,7 @@ def test_guest_quick_matches_and_finishes_a_hand_against_bots(server, page):
         page.screenshot(path=ARTIFACTS / "e2e-result.png", full_page=True)
         print(f"won hand after {hands} hand(s)")
     except BaseException:
-        _save_failure(page)
+        save_failure(page, "e2e-failure")
         raise
 
 
@@ -142,24 +100,7 @@ def _play_one_hand(page: Page, deadline: float) -> None:
     while not page.locator("#result:not(.hidden) #result-players").count():
         if time.monotonic() > deadline:
             raise AssertionError(f"no result within {BUDGET} s")
-        for selector in ("#act-hu", "#act-peng", "#act-pass", "#my-hand form.discard button"):
-            button = page.locator(selector).first
-            if button.count() and button.is_visible():
-                try:
-                    clicked = button.element_handle(timeout=1000)
-                    clicked.click(timeout=1000)
-                    # the move's fragments replace the button (a refused move leaves it: look again)
-                    page.wait_for_function("b => !b.isConnected", arg=clicked, timeout=3000)
-                except PlaywrightError:  # swapped out before the click, or no update yet
-                    pass
-                break
+        button = offered_move(page)
+        if button:
+            click_move(page, button)
         page.wait_for_timeout(100)
-
-
-def _save_failure(page: Page) -> None:
-    """A screenshot and the page's HTML in test-artifacts/ (gitignored), for whoever reads the CI log."""
-    try:
-        page.screenshot(path=ARTIFACTS / "e2e-failure.png", full_page=True)
-        (ARTIFACTS / "e2e-failure.html").write_text(page.content(), encoding="utf-8")
-    except PlaywrightError:
-        pass

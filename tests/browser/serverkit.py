@@ -1,0 +1,123 @@
+"""What the browser tests share: the site served by a real Daphne process on a free loopback port,
+Debian's chromium driven by Playwright, and failure evidence in test-artifacts/ (gitignored)."""
+from __future__ import annotations
+
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Locator, Page
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def manage(env: dict[str, str], *args: str) -> None:
+    subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, check=True, timeout=120)
+
+
+class Process:
+    """A command of the project run in the background, its output in test-artifacts/<name>.log (each
+    start appends, so a restart's log follows the first run's)."""
+
+    def __init__(self, name: str, env: dict[str, str], args: list[str]):
+        self.name, self.env, self.args = name, env, args
+        self.log_path = ARTIFACTS / f"{name}.log"
+        self.proc: subprocess.Popen | None = None
+        ARTIFACTS.mkdir(exist_ok=True)
+        self.log_path.write_text("")
+
+    def start(self) -> None:
+        with self.log_path.open("a") as log:
+            self.proc = subprocess.Popen([sys.executable, *self.args], cwd=ROOT, env=self.env, stdout=log,
+                                         stderr=subprocess.STDOUT)
+
+    def stop(self, sig: int = signal.SIGTERM) -> None:
+        if self.proc is None or self.proc.poll() is not None:
+            return
+        self.proc.send_signal(sig)
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+
+
+class Daphne(Process):
+    """The site served on 127.0.0.1:<port> (a free one unless given: a restart keeps its port)."""
+
+    def __init__(self, name: str, env: dict[str, str], port: int | None = None):
+        self.port = port or free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        super().__init__(name, env, ["-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port),
+                                     "paohuzi_site.asgi:application"])
+
+    def start(self) -> None:
+        super().start()
+        self.wait_up()
+
+    def wait_up(self, seconds: float = 30) -> None:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"daphne exited ({self.proc.returncode}): see {self.log_path}")
+            try:
+                with urllib.request.urlopen(self.base + "/", timeout=2) as response:
+                    if response.status == 200:
+                        return
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError(f"daphne did not answer within {seconds} s: see {self.log_path}")
+
+
+def launch_chromium(playwright):
+    # Never skipped for want of the browser (it must run in CI): a machine without it fails, saying why.
+    assert Path(CHROMIUM).exists(), f"{CHROMIUM} is missing: apt-get install -y chromium fonts-noto-cjk"
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+
+
+# What a player clicks, in this order of preference: hu, peng, pass, else a card of the hand (a discard).
+MOVES = ("#act-hu", "#act-peng", "#act-pass", "#my-hand form.discard button")
+
+
+def offered_move(page: Page, moves: tuple[str, ...] = MOVES) -> Locator | None:
+    """The first of these buttons the page shows, or None."""
+    for selector in moves:
+        button = page.locator(selector).first
+        if button.count() and button.is_visible():
+            return button
+    return None
+
+
+def click_move(page: Page, button: Locator) -> bool:
+    """Click it; True once the move's fragments replaced it (a refused or late click leaves it)."""
+    try:
+        clicked = button.element_handle(timeout=1000)
+        clicked.click(timeout=1000)
+        page.wait_for_function("b => !b.isConnected", arg=clicked, timeout=3000)
+        return True
+    except PlaywrightError:  # swapped out before the click, or no update yet
+        return False
+
+
+def save_failure(page: Page, name: str) -> None:
+    """A screenshot and the page's HTML in test-artifacts/, for whoever reads the CI log."""
+    try:
+        page.screenshot(path=ARTIFACTS / f"{name}.png", full_page=True)
+        (ARTIFACTS / f"{name}.html").write_text(page.content(), encoding="utf-8")
+    except PlaywrightError:
+        pass

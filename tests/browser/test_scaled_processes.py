@@ -1,0 +1,298 @@
+"""The scaled set-up in a real browser: two Daphne processes sharing one PostgreSQL database and one Redis
+channel layer (README: DATABASE_URL, REDIS_URL), plus `manage.py run_timers --loop`.
+
+Two people play a 2-player private room (changde, R2), each on a different process: A creates the room
+through process 1, B joins by its invite code through process 2. Every move is a click; after each one
+both pages must agree on what everybody can see (stock, piles, table groups, hand sizes, the card in
+play) — a move made through one process reaches the page served by the other only through Redis. Then
+process 2 is stopped, A moves while B is away, process 2 starts again on its port: B's page reconnects
+by itself (the htmx ws extension, after an abnormal close), shows the move it missed, and play goes on
+in both directions.
+
+Runs only in the scaled pass of .ci/run (both DATABASE_URL and REDIS_URL set): it creates a database of
+its own next to DATABASE_URL's and claims a Redis database number of its own, and removes both after.
+On failure: screenshots and the pages' HTML in test-artifacts/, next to the processes' logs.
+"""
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from urllib.parse import urlsplit, urlunsplit
+
+import pytest
+from playwright.sync_api import Page, sync_playwright
+
+from .serverkit import (ARTIFACTS, Daphne, Process, click_move, launch_chromium, manage, offered_move,
+                        save_failure)
+
+pytestmark = pytest.mark.skipif(
+    not (os.environ.get("DATABASE_URL") and os.environ.get("REDIS_URL")),
+    reason="scaled set-up only: needs DATABASE_URL (PostgreSQL) and REDIS_URL (Redis), "
+           "as in .ci/run's second pass")
+
+MOVES_BEFORE_RESTART = 10  # clicks through both processes before process 2 restarts
+MOVES_IN_ALL = 20  # clicks in all (a finished hand goes on with "next hand")
+PROMPT = 3.0  # seconds: a move must reach the other process's page within this
+QUIET = 6.5  # seconds nobody moves (channels-redis waits 5 s in one BZPOPMIN)
+RECONNECT = 20.0  # seconds for B's page to reconnect (the extension's jittered backoff: 1 s, 2 s, 4 s, …)
+MOVES = ("#act-hu", "#act-peng", "#act-pass", "#my-hand form.discard button", "#next-hand")
+REDIS_LOCK = "paohuzi:scaled-test"
+
+# Records the page's socket opens and close codes, and reads what every seat can see, by absolute seat.
+PAGE_SCRIPT = """
+window.__ws = {opens: 0, closes: []};
+document.addEventListener("htmx:wsOpen", () => window.__ws.opens++);
+document.addEventListener("htmx:wsClose", e => window.__ws.closes.push(e.detail.event.code));
+window.__public = () => {
+  const seats = [0, 1, 2, 3].map(p => {
+    const el = document.getElementById("seat-" + p);
+    if (!el || el.classList.contains("absent")) return null;
+    const meta = el.querySelector(".meta");
+    const size = el.classList.contains("me") ? document.querySelectorAll("#my-hand .cards > *").length
+      : meta && Number((meta.textContent.match(/(\\d+)\\s*$/) || [])[1]);
+    return {pile: (el.querySelector(".pile") || {}).textContent || "", hand: size,
+            groups: [...el.querySelectorAll(".group")].map(
+              g => g.className + ":" + g.querySelectorAll(".card").length)};
+  });
+  const stock = document.getElementById("stock-count");
+  return JSON.stringify({
+    stock: stock && stock.dataset.stock, seats,
+    current: [...document.querySelectorAll("#status-line .current .card")].map(c => c.textContent).join(""),
+    over: !!document.querySelector("#result:not(.hidden)")});
+};
+"""
+
+
+# ---- a database and a Redis database of the test's own
+
+
+def _with_path(url: str, path: str) -> str:
+    parts = urlsplit(url)
+    return urlunsplit(parts._replace(path=path))
+
+
+@pytest.fixture(scope="module")
+def database():
+    """A fresh PostgreSQL database beside DATABASE_URL's (same server and user); dropped afterwards."""
+    import psycopg
+
+    name = f"paohuzi_scaled_{secrets.token_hex(4)}"
+    admin = _with_path(os.environ["DATABASE_URL"], "/postgres")
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield _with_path(os.environ["DATABASE_URL"], "/" + name)
+    finally:
+        with psycopg.connect(admin, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture(scope="module")
+def redis_url():
+    """A Redis database number nobody else uses (claimed with a lock key, highest first, never the one
+    REDIS_URL names), emptied before and after."""
+    import redis
+
+    base = urlsplit(os.environ["REDIS_URL"])
+    taken = int(base.path.strip("/") or 0)
+    token = secrets.token_hex(8)
+    for number in range(15, 0, -1):
+        if number == taken:
+            continue
+        client = redis.Redis(host=base.hostname, port=base.port or 6379, db=number)
+        if client.set(REDIS_LOCK, token, nx=True, ex=600):
+            break
+        client.close()
+    else:
+        pytest.fail("no free Redis database number for the scaled test (all hold its lock key)")
+    pipe = client.pipeline(transaction=True)
+    pipe.flushdb().set(REDIS_LOCK, token, ex=600).execute()
+    try:
+        yield _with_path(os.environ["REDIS_URL"], f"/{number}")
+    finally:
+        client.flushdb()
+        client.close()
+
+
+@pytest.fixture(scope="module")
+def servers(database, redis_url):
+    """Two Daphne processes and the deadline sweeper, on the same database and channel layer."""
+    env = {**os.environ, "DATABASE_URL": database, "REDIS_URL": redis_url,
+           "DJANGO_SETTINGS_MODULE": "paohuzi_site.settings.dev", "DEBUG": "0", "PYTHONUNBUFFERED": "1",
+           "TURN_SECONDS": "300", "NEXT_HAND_WAIT": "300", "BOT_DELAY": "0.05"}
+    manage(env, "migrate", "--noinput", "-v", "0")
+    one, two = Daphne("scaled-server-1", env), Daphne("scaled-server-2", env)
+    timers = Process("scaled-timers", env, ["manage.py", "run_timers", "--loop", "--interval", "0.5"])
+    try:
+        for process in (timers, one, two):
+            process.start()
+        yield one, two
+    finally:
+        for process in (one, two, timers):
+            process.stop()
+
+
+# ---- two people, two pages
+
+
+@dataclass
+class Player:
+    name: str
+    page: Page
+    seen: list[float] = field(default_factory=list)  # seconds from this player's click to both pages agreeing
+
+    def public(self) -> str:
+        return self.page.evaluate("window.__public()")
+
+    def socket(self) -> dict:
+        return self.page.evaluate("window.__ws")
+
+
+def _both_agree(a: Player, b: Player, seconds: float = PROMPT) -> str:
+    """Wait until both pages show the same public view; returns it."""
+    deadline = time.monotonic() + seconds
+    while True:
+        view_a, view_b = a.public(), b.public()
+        if view_a == view_b:
+            return view_a
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the pages disagree after {seconds} s:\nA {view_a}\nB {view_b}")
+        time.sleep(0.03)
+
+
+def _move(mover: Player, a: Player, b: Player) -> bool:
+    """`mover` clicks what its page offers; both pages must then agree. True if the move went through."""
+    before = _both_agree(a, b)
+    started = time.monotonic()
+    if not click_move(mover.page, offered_move(mover.page, MOVES)):
+        return False
+    after = _both_agree(a, b)
+    if after != before:  # seen by the other player, through the other process
+        mover.seen.append(time.monotonic() - started)
+    return True
+
+
+def _play(a: Player, b: Player, deadline: float, done: Callable[[int], bool],
+          movers: tuple[Player, ...] | None = None) -> int:
+    """Click moves, whoever has one (B first), until `done(clicks made)`; returns the clicks made."""
+    made = 0
+    while not done(made):
+        assert time.monotonic() < deadline, f"the time budget ran out after {made} more moves"
+        mover = next((p for p in movers or (b, a) if offered_move(p.page, MOVES)), None)
+        if mover is None:
+            time.sleep(0.05)
+            continue
+        made += _move(mover, a, b)
+    return made
+
+
+def _over(player: Player) -> bool:
+    return json.loads(player.public())["over"]
+
+
+def _open_player(browser, name: str) -> Player:
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="zh-CN")
+    context.add_init_script(PAGE_SCRIPT)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    return Player(name, page)
+
+
+def _guest(player: Player, base: str) -> None:
+    player.page.goto(base + "/")
+    player.page.click("#play-as-guest")
+    player.page.wait_for_url("**/play/")
+
+
+def _changde_pk(database: str) -> int:
+    import psycopg
+
+    with psycopg.connect(database) as conn:
+        return conn.execute("SELECT id FROM games_variant WHERE slug = 'changde'").fetchone()[0]
+
+
+def test_two_processes_share_one_table_and_survive_a_restart(servers, database):
+    one, two = servers
+    started = time.monotonic()
+    deadline = started + 60
+    with sync_playwright() as p:
+        browser = launch_chromium(p)
+        a, b = _open_player(browser, "a"), _open_player(browser, "b")
+        try:
+            # A, on process 1: a private room for two, changde (R2: 2 or 3 players)
+            _guest(a, one.base)
+            a.page.select_option("#id_variant", str(_changde_pk(database)))
+            a.page.select_option("#id_player_count", "2")
+            a.page.click("#create-room")
+            a.page.wait_for_url("**/tables/*/")
+            code = a.page.inner_text("#invite-code").strip()
+            a.page.wait_for_function("window.__ws.opens === 1")
+
+            # B, on process 2: joins by the code; the deal reaches A's open page through Redis
+            _guest(b, two.base)
+            b.page.fill("#id_code", code)
+            b.page.click("#join-room")
+            b.page.click("#join-seat")
+            b.page.wait_for_url("**/tables/*/")
+            b.page.wait_for_function("window.__ws.opens === 1")
+            a.page.wait_for_selector("#stock-count", timeout=PROMPT * 1000)  # no reload: through Redis only
+            _both_agree(a, b)
+
+            # A quiet spell longer than the channel layer's blocking read (5 s): both sockets stay open.
+            time.sleep(QUIET)
+            assert a.socket() == b.socket() == {"opens": 1, "closes": []}, "a socket closed while idle"
+
+            made = _play(a, b, deadline, lambda n: n >= MOVES_BEFORE_RESTART)
+
+            # Process 2 goes down while only A may move: A moves through process 1 while B is away.
+            made += _play(a, b, deadline,
+                          lambda n: offered_move(a.page, MOVES) and not offered_move(b.page, MOVES))
+            missed = a.public()
+            two.stop()
+            b.page.wait_for_function("window.__ws.closes.length >= 1")
+            assert click_move(a.page, offered_move(a.page, MOVES))
+            made += 1
+            assert b.public() == missed, "B's page changed while its process was down"
+            down = time.monotonic()
+            two.start()
+            up = time.monotonic()
+            b.page.wait_for_function("window.__ws.opens === 2", timeout=RECONNECT * 1000)
+            restart, reconnected = up - down, time.monotonic() - up
+            assert _both_agree(a, b) != missed  # the snapshot on connect shows B the move it missed
+
+            # Play on: moves still cross between the processes, both ways.
+            crossed = len(a.seen), len(b.seen)
+            made += _play(a, b, deadline, lambda n: made + n >= MOVES_IN_ALL
+                          and len(a.seen) > crossed[0] and len(b.seen) > crossed[1])
+            latencies = a.seen + b.seen
+
+            # B turns to auto-play through process 2: B's moves are now due deadlines, applied by whichever
+            # process sees them first (both consumers and the sweeper race for the lock), until the hand ends.
+            made += _play(a, b, deadline, lambda n: not _over(a))  # both click "next hand" if it is over
+            b.page.click("#auto-play")
+            b.page.wait_for_selector("#im-back")
+            made += _play(a, b, deadline, lambda n: _over(a), movers=(a,))
+            _both_agree(a, b)
+            assert a.page.inner_text("#result h2") == b.page.inner_text("#result h2")
+            for player in (a, b):
+                player.page.screenshot(path=ARTIFACTS / f"scaled-result-{player.name}.png", full_page=True)
+
+            assert len(a.seen) >= 3 and len(b.seen) >= 3, "too few moves crossed between the processes"
+            assert a.socket() == {"opens": 1, "closes": []}, "A's socket closed (process 1 never restarted)"
+            assert b.socket()["opens"] == 2 and set(b.socket()["closes"]) == {1006}
+            assert max(latencies) < PROMPT
+            print(f"{made} clicks; moves seen on the other process: A→B {len(a.seen)}, B→A {len(b.seen)}, "
+                  f"median {statistics.median(latencies) * 1000:.0f} ms, max {max(latencies) * 1000:.0f} ms; "
+                  f"process 2 up again in {restart:.1f} s, B's page reconnected {reconnected:.1f} s later "
+                  f"(close codes {b.socket()['closes']}); {time.monotonic() - started:.1f} s")
+        except BaseException:
+            save_failure(a.page, "scaled-failure-a")
+            save_failure(b.page, "scaled-failure-b")
+            raise
+        finally:
+            browser.close()
