@@ -58,7 +58,8 @@ def test_serve_runs_daphne_and_the_sweeper_and_a_signal_stops_both(tmp_path, sig
 
 
 def test_when_daphne_ends_the_sweeper_stops_too(tmp_path):
-    env = stubs(tmp_path, daphne_tail="exit 3")
+    # Daphne ends once the sweeper has started (else the script may stop it before it notes its pid).
+    env = stubs(tmp_path, daphne_tail='while [ ! -s "$NOTES/python.pid" ]; do sleep 0.02; done; exit 3')
     serve = subprocess.Popen(["sh", "bin/serve"], cwd=ROOT, env=env)
     try:
         sweeper = int(note(env, "python", "pid"))
