@@ -25,8 +25,8 @@ from . import fragments, selectors, services
 
 logger = logging.getLogger("paohuzi.table")
 
-NOT_SEATED = 4403
-MIN_WAIT = timedelta(milliseconds=100)  # between two ticks of one socket  # close code: not logged in, or no seat at this table
+NOT_SEATED = 4403  # close code: not logged in, or no seat at this table (the extension does not reconnect)
+MIN_WAIT = timedelta(milliseconds=100)  # between two ticks of one socket
 
 
 def _language(scope) -> str:
@@ -109,19 +109,31 @@ class TableConsumer(AsyncWebsocketConsumer):
     # ---- rendering (each seat renders its own view)
 
     async def refresh(self):
-        html, due = await database_sync_to_async(self._render)()
+        html, due, seated = await database_sync_to_async(self._render)()
         if html:
             await self.send(text_data=html)
+        if not seated:  # this socket's seat may be another's now: it must never render that seat's view
+            await self.close(code=NOT_SEATED)
+            return
         self.schedule(due)
 
     def _render(self):
+        """(the changed fragments, when the table's next step is due, whether the user still has the
+        seat). A user who lost it (R11: short of the room's coins at the deal, or up in another tab) is
+        sent the page's replacement that says why and where to play instead."""
         with translation.override(self.language):
             snap = selectors.snapshot(self.table_id, self.position, self.origin)
+            seat = snap.seats.get(self.position)
+            if seat is None or seat.user_id != self.user.pk:
+                self.user.refresh_from_db(fields=["coins"])
+                html = render_to_string("games/_unseated.html",
+                                        {"u": selectors.unseated(snap.table, self.user), "oob": True})
+                return html, None, False
             html = fragments.render_changed(snap, self.sent)
             if self.flash:
                 html += render_to_string("games/_flash.html", {"message": "", "oob": True})
                 self.flash = False
-        return html, services.due(snap.table)
+        return html, services.due(snap.table), True
 
     def _coins_html(self) -> str:
         self.user.refresh_from_db(fields=["coins"])

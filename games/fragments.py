@@ -149,7 +149,7 @@ def result(snap: Snapshot) -> dict:
          "won": r.get("winner") is not None, "dissolved": bool(r.get("dissolved")), "table": snap.table.pk,
          "coins": snap.table.kind == Table.Kind.COIN, "multiplier": hand.multiplier,
          "next_at": _time(hand.deadline), "hand_id": hand.pk, "ready": bool(me and me.ready),
-         "fill_at": _time(snap.table.fill_at), "move_up": _move_up(snap, me)}
+         "fill_at": _time(snap.table.fill_at), "move": _tier_move(snap, me)}
     if d["won"]:
         d.update(card=r.get("card"), source=r.get("source"), self_draw=r.get("self_draw"),
                  huxi=r["huxi"], grade=r["grade"], fan=r["fan"], base=r["base"], patterns=r["patterns"],
@@ -160,12 +160,17 @@ def result(snap: Snapshot) -> dict:
     return d
 
 
-def _move_up(snap: Snapshot, me) -> dict | None:
-    """R11: the viewer's coins now exceed this room's upper bound: the tier they move up to."""
+def _tier_move(snap: Snapshot, me) -> dict | None:
+    """R11: the viewer's coins no longer fit this room: "up" above its upper bound, "down" below its
+    coins to enter (they do not play its next hand), with the tier their coins allow (None: no tier)."""
     if me is None or not me.user_id:
         return None
-    tier = services.tier_above(snap.table, me.user.coins)
-    return tier and {"tier": tier.name, "coins": me.user.coins, "bound": snap.table.tier.upper_bound}
+    change = services.tier_change(snap.table, me.user.coins)
+    if change is None:
+        return None
+    way, tier = change
+    return {"way": way, "tier": tier and tier.name, "coins": me.user.coins,
+            "bound": snap.table.tier.upper_bound, "entry": snap.table.tier.entry_coins}
 
 
 def build(snap: Snapshot) -> Iterator[tuple[str, str, dict]]:

@@ -17,7 +17,7 @@ from .rules.actions import Event
 from .rules.groups import Kind
 from .rules.hand import HandState, apply, deal
 from .rules.views import event_view, group_view, public_view, seat_view
-from .services import current_hand
+from .services import coins_short, current_hand, tier_for
 
 LOG_LENGTH = 14  # events shown in a seat's log
 
@@ -45,6 +45,13 @@ def my_tables(user) -> list[Table]:
 def table_by_code(code: str) -> Table | None:
     return (Table.objects.filter(invite_code=code.strip().upper(), kind=Table.Kind.PRIVATE)
             .select_related("variant", "owner").first())
+
+
+def unseated(table: Table, user) -> dict:
+    """What a person who no longer has a seat at this coin table is told (R11): whether they are short
+    of its coins to enter, and the tier their coins allow (None: none does)."""
+    return {"room": table, "coins": user.coins, "short": coins_short(table, user.coins),
+            "tier": tier_for(user.coins)}
 
 
 def seat_position(table_id: int, user) -> int | None:

@@ -245,8 +245,7 @@ def coin_variant() -> Variant:
 
 @transaction.atomic
 def table_leave(*, table, user) -> None:
-    """Get up from a coin table between hands. R2: the next hand starts a new series (dealer at
-    random); the table waits for someone to take the seat, else bots, as in quick match."""
+    """Get up from a coin table between hands."""
     table = _locked_table(table)
     seat = _seat_of(table, user)
     hand = current_hand(table)
@@ -254,37 +253,58 @@ def table_leave(*, table, user) -> None:
         raise Refused(_("A private room ends by playing its hands or by dissolving it."))
     if hand and not hand.finished and table.status == Table.Status.PLAYING:
         raise Refused(_("You can leave when the hand is over; switch on auto-play meanwhile."))
-    seat.delete()
-    people = Seat.objects.filter(table=table, user__isnull=False).exists()
-    if not people:
+    _seats_free(table, [seat], timezone.now())
+
+
+def _seats_free(table: Table, seats: list[Seat], now) -> None:
+    """These people get up from a coin table between hands (table locked). R2: the next hand starts a
+    new series (dealer at random); the table waits for someone to take the seats, else bots after
+    QUICK_MATCH_BOT_WAIT, as in quick match; with no person left it is over."""
+    Seat.objects.filter(pk__in=[s.pk for s in seats]).delete()
+    if not Seat.objects.filter(table=table, user__isnull=False).exists():
         table.status = Table.Status.FINISHED
-    elif table.status == Table.Status.PLAYING:
+    else:
         table.status = Table.Status.WAITING
-        table.fill_at = timezone.now() + timers.seconds("QUICK_MATCH_BOT_WAIT")
+        table.fill_at = now + timers.seconds("QUICK_MATCH_BOT_WAIT")
     table.new_series = True
     table.save(update_fields=["status", "fill_at", "new_series"])
+    hand = current_hand(table)
     if hand and hand.deadline:
         hand.deadline = None
         hand.save(update_fields=["deadline"])
     publish(table.pk)
 
 
-def tier_above(table, coins: int) -> RoomTier | None:
-    """R11: the tier a person moves up to when their coins exceed this coin room's upper bound."""
-    bound = table.tier.upper_bound if table.kind == Table.Kind.COIN else None
-    return tier_for(coins) if bound is not None and coins > bound else None
+def coins_short(table, coins: int) -> bool:
+    """R11, R8.4: fewer coins than this coin room's coins to enter. Such a person does not play its next
+    hand: losses are capped at the coins carried, so playing on could only win (a free roll)."""
+    return table.kind == Table.Kind.COIN and coins < table.tier.entry_coins
+
+
+def tier_change(table, coins: int) -> tuple[str, RoomTier | None] | None:
+    """R11: where a person whose coins no longer fit this coin room goes next: ("up", the tier their
+    coins allow) above the room's upper bound; ("down", that tier, or None when no tier admits them)
+    below its coins to enter (coins_short). None while the coins fit."""
+    if table.kind != Table.Kind.COIN:
+        return None
+    if coins_short(table, coins):
+        return "down", tier_for(coins)
+    bound = table.tier.upper_bound
+    return ("up", tier_for(coins)) if bound is not None and coins > bound else None
 
 
 @transaction.atomic
-def tier_move_up(*, table, user) -> Table:
-    """R11: a person whose coins exceed the room's upper bound moves up a tier: between hands they get
-    up from this table (as table_leave) and are quick-matched into the tier their coins allow."""
+def tier_move(*, table, user) -> Table | None:
+    """R11: a person whose coins no longer fit the room (above its upper bound, or below its coins to
+    enter) gets up between hands (as table_leave) and is quick-matched into the tier their coins allow;
+    None when no tier admits them (they are only up from the table)."""
     table = _locked_table(table)
     user.refresh_from_db(fields=["coins"])
-    if tier_above(table, user.coins) is None:
-        raise Refused(_("Your coins do not exceed this room's upper bound."))
+    change = tier_change(table, user.coins)
+    if change is None:
+        raise Refused(_("Your coins still fit this room."))
     table_leave(table=table, user=user)
-    return quick_match(user=user)
+    return quick_match(user=user) if change[1] else None
 
 
 # ---- hands
@@ -312,9 +332,15 @@ def draw_dealer(players: int) -> int:
     return secrets.randbelow(players)
 
 
-def _hand_start(table: Table, now) -> Hand:
-    """Deal the next hand (table locked). R2: dealer at random for a new series, else next_dealer."""
+def _hand_start(table: Table, now) -> Hand | None:
+    """Deal the next hand (table locked). R2: dealer at random for a new series, else next_dealer.
+    On a coin table, people short of the room's coins to enter are unseated first (coins_short) and the
+    table waits for their seats to be taken: no hand is dealt then (None)."""
     seats = _seats(table)
+    short = [s for s in seats if s.user_id and coins_short(table, s.user.coins)]
+    if short:
+        _seats_free(table, short, now)
+        return None
     rules = table.variant.to_ruleset()
     last = current_hand(table)
     if last is None or table.new_series:
@@ -464,8 +490,8 @@ def autoplay_set(*, table, user, on: bool) -> Seat:
 
 @transaction.atomic
 def next_ready(*, table, user) -> Hand | None:
-    """The player is ready for the next hand; it starts once every present person is (people in
-    auto-play count as ready), or by itself after NEXT_HAND_WAIT."""
+    """The player is ready for the next hand; it starts once every present person who can play it is
+    (people in auto-play count as ready), or by itself after NEXT_HAND_WAIT."""
     table = _locked_table(table)
     seat = _seat_of(table, user)
     hand = current_hand(table)
@@ -474,7 +500,8 @@ def next_ready(*, table, user) -> Hand | None:
     seat.ready = True
     seat.save(update_fields=["ready"])
     publish(table.pk)
-    if all(s.ready or s.auto_play for s in _seats(table) if s.user_id):
+    playing_on = [s for s in _seats(table) if s.user_id and not coins_short(table, s.user.coins)]
+    if all(s.ready or s.auto_play for s in playing_on):  # the short are unseated at the deal: not waited for
         return _hand_start(table, timezone.now())
     return None
 

@@ -11,7 +11,7 @@ urlpatterns = [
     path("join/<str:code>/", views.join, name="join"),
     path("tables/<int:table_id>/", views.table, name="table"),
     path("tables/<int:table_id>/leave/", views.leave, name="leave"),
-    path("tables/<int:table_id>/move-up/", views.move_up, name="move_up"),
+    path("tables/<int:table_id>/move/", views.tier_move, name="tier_move"),
     path("tables/<int:table_id>/standings/", views.standings, name="standings"),
     path("hands/<int:hand_id>/replay/", views.replay, name="replay"),
 ]

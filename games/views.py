@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.humanize.templatetags.humanize import intcomma
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -34,8 +35,13 @@ def quick_match(request):
         table = services.quick_match(user=request.user, tier=tier)
     except services.Refused as e:
         messages.error(request, str(e))
-        return redirect("games:lobby")
-    return redirect("games:table", table.pk)
+        return _go(request, reverse("games:lobby"))
+    return _go(request, reverse("games:table", args=[table.pk]))
+
+
+def _go(request, target: str):
+    """Redirect; an htmx request (a button in a live fragment) is sent to the page with HX-Redirect."""
+    return HttpResponseClientRedirect(target) if request.htmx else redirect(target)
 
 
 @require_POST
@@ -81,9 +87,11 @@ def join(request, code: str):
 def table(request, table_id: int):
     position = selectors.seat_position(table_id, request.user)
     if position is None:
-        room = get_object_or_404(Table, pk=table_id)
+        room = get_object_or_404(Table.objects.select_related("tier"), pk=table_id)
         if room.invite_code and room.status == Table.Status.WAITING:
             return redirect("games:join", room.invite_code)
+        if room.kind == Table.Kind.COIN and room.hands.filter(players=request.user).exists():
+            return render(request, "games/unseated.html", {"u": selectors.unseated(room, request.user)})
         messages.error(request, _("You do not have a seat at this table."))
         return redirect("games:lobby")
     snap = selectors.snapshot(table_id, position, request.build_absolute_uri("/").rstrip("/"))
@@ -104,15 +112,22 @@ def leave(request, table_id: int):
 
 @require_POST
 @login_required
-def move_up(request, table_id: int):
-    """R11: the player's coins exceed the room's upper bound: to a table of the tier above (the result
-    panel's button posts here with htmx, which follows the redirect)."""
+def tier_move(request, table_id: int):
+    """R11: the player's coins no longer fit the room: to a table of the tier they allow, or to the lobby
+    when no tier admits them (the result panel's button posts here with htmx, which follows the redirect)."""
+    target = reverse("games:table", args=[table_id])
     try:
-        table_id = services.tier_move_up(table=get_object_or_404(Table, pk=table_id), user=request.user).pk
+        moved = services.tier_move(table=get_object_or_404(Table, pk=table_id), user=request.user)
     except services.Refused as e:
         messages.error(request, str(e))
-    target = reverse("games:table", args=[table_id])
-    return HttpResponseClientRedirect(target) if request.htmx else redirect(target)
+    else:
+        if moved:
+            target = reverse("games:table", args=[moved.pk])
+        else:
+            target = reverse("games:lobby")
+            messages.info(request, _("You have %(coins)s coins: no room admits so few.")
+                          % {"coins": intcomma(request.user.coins)})
+    return _go(request, target)
 
 
 @login_required

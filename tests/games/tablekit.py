@@ -57,3 +57,16 @@ def play_out(table, users_by_seat: dict, limit: int = 200) -> Hand:
             return hand
         hand = play_one(table, users_by_seat)
     raise AssertionError("the hand did not end")
+
+
+def short_after_one_hand(users) -> Table:
+    """Three people with 2,600 coins quick-match at 岳麓山 (×50, 2,500 to enter); hand 1 (deal_seed
+    WIN_SEED first): seat 1 wins 400 from each other seat, who keep 2,200, short of the entry (R11)."""
+    table = None
+    for user in users:
+        services.ledger_settle(f"gift:{user.pk}", {user: 600, services.house_account(): -600})
+        table = services.quick_match(user=user)
+    assert table.tier.name == "岳麓山"
+    hand = play_out(table, {s.position: s.user for s in table.seats.all()})
+    assert hand.scores == [-400, 800, -400]
+    return table

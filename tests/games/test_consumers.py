@@ -16,7 +16,7 @@ from games.models import ActionLog, Hand, LedgerEntry, Seat, Table
 from games.routing import websocket_urlpatterns
 from games.rules import cards as C
 
-from .tablekit import WIN_SEED, deal_seed, state_of  # noqa: F401
+from .tablekit import WIN_SEED, deal_seed, short_after_one_hand, state_of  # noqa: F401
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
@@ -210,6 +210,20 @@ async def test_a_socket_without_a_seat_at_the_table_is_closed(coin_table, make_u
     comm.scope["user"] = stranger
     connected, code = await comm.connect()
     assert not connected and code == 4403
+
+
+async def test_r11_a_person_unseated_at_the_deal_is_told_why_offered_their_tier_and_the_socket_closes(
+        defaults, make_user, deal_seed):
+    deal_seed(WIN_SEED)
+    users = [await db(make_user)(n) for n in ("ann", "bob", "cyd")]
+    table = await db(short_after_one_hand)(users)  # ann (seat 0) keeps 2,200 of 岳麓山's 2,500
+    short = await connect(users[0], table.pk)
+    assert "不能参加下一局" in await short.receive_from(timeout=5)  # the result panel says so first
+    await db(services.next_ready)(table=table, user=users[1])  # the winner is ready: the deal unseats ann
+    frame = await receive_until(short, 'id="unseated"')
+    assert ids(frame) == ["table-live"]  # the live table is replaced: no fragment of anyone's seat
+    assert "2,200" in frame and "进入天门山" in frame and 'hx-post="/play/quick/"' in frame
+    assert await short.receive_output(timeout=5) == {"type": "websocket.close", "code": 4403}
 
 
 async def test_the_site_application_authenticates_the_socket_from_the_session(coin_table, client):

@@ -10,7 +10,7 @@ from games.rules.hand import HandState
 from games.services import Refused, Stale
 
 from .tablekit import (DRAWN_SEED, SHORT_SEED, WIN_SEED, deal_seed, play_one, play_out,  # noqa: F401
-                       private_table, state_of)
+                       private_table, short_after_one_hand, state_of)
 
 pytestmark = pytest.mark.django_db
 
@@ -144,6 +144,8 @@ def test_r11_a_changed_floating_multiplier_is_announced_at_hand_start(floating_t
     first = selectors.snapshot(table.pk, 0)
     assert first.multiplier_was is None and fragments.log(first)["multiplier"] is None
     hand = play_out(table, by_seat(table))  # the losers pay all their 2,000 coins (R8.4 cap)
+    for loser in (by_seat(table)[0], by_seat(table)[2]):  # 1,000 each: they may play on, poorest at ×600
+        services.ledger_settle(f"gift:{loser.pk}", {loser: 1000, services.house_account(): -1000})
     services.table_tick(table_id=table.pk, now=hand.deadline)
     snap = selectors.snapshot(table.pk, 0)
     assert (snap.hand.number, snap.hand.multiplier, snap.multiplier_was) == (2, 600, 1200)
@@ -298,21 +300,98 @@ def test_r11_coins_above_the_upper_bound_move_the_player_up_a_tier_when_they_cli
     assert table.tier.name == "天门山" and by_seat(table)[1] == three[1]
     services.ledger_settle("prize", {three[1]: 100, services.house_account(): -100})  # 2,580 now
     with pytest.raises(Refused, match="hand is over"):  # never in the middle of a hand
-        services.tier_move_up(table=table, user=three[1])
+        services.tier_move(table=table, user=three[1])
     play_out(table, by_seat(table))
     three[1].refresh_from_db()
     assert three[1].coins == 2612 > table.tier.upper_bound == 2500
-    assert fragments.result(selectors.snapshot(table.pk, 1))["move_up"] == {
-        "tier": "岳麓山", "coins": 2612, "bound": 2500}
-    assert fragments.result(selectors.snapshot(table.pk, 0))["move_up"] is None
-    with pytest.raises(Refused, match="upper bound"):
-        services.tier_move_up(table=table, user=three[0])
-    moved = services.tier_move_up(table=table, user=three[1])
+    assert fragments.result(selectors.snapshot(table.pk, 1))["move"] == {
+        "way": "up", "tier": "岳麓山", "coins": 2612, "bound": 2500, "entry": 100}
+    assert fragments.result(selectors.snapshot(table.pk, 0))["move"] is None
+    with pytest.raises(Refused, match="still fit"):
+        services.tier_move(table=table, user=three[0])
+    moved = services.tier_move(table=table, user=three[1])
     assert moved.tier.name == "岳麓山" and moved.status == "waiting"
     assert [s.user for s in moved.seats.all()] == [three[1]]
     table.refresh_from_db()
     assert table.status == "waiting" and table.new_series
     assert sorted(s.user.username for s in table.seats.all()) == ["ann", "cyd"]
+
+
+@pytest.fixture
+def short_after_hand_1(defaults, three, deal_seed):
+    deal_seed(WIN_SEED)
+    return short_after_one_hand(three)
+
+
+def test_r11_r8_4_the_result_panel_tells_a_person_short_of_the_rooms_entry_they_do_not_play_on(short_after_hand_1):
+    from games import fragments
+
+    table = short_after_hand_1
+    move = fragments.result(selectors.snapshot(table.pk, 0))["move"]
+    assert move == {"way": "down", "tier": "天门山", "coins": 2200, "bound": 10000, "entry": 2500}
+    assert fragments.result(selectors.snapshot(table.pk, 1))["move"] is None  # the winner plays on
+    html = fragments.render_all(selectors.snapshot(table.pk, 0))["result"]
+    assert "You have 2,200 coins, fewer than the 2,500 this room needs to enter" in html
+    assert 'id="tier-move"' in html and "Next hand in 天门山" in html and 'id="next-hand"' not in html
+    with translation.override("zh-hans"):
+        html = fragments.render_all(selectors.snapshot(table.pk, 0))["result"]
+    assert "2,200" in html and "天门山" in html and "You have" not in html
+
+
+def test_r11_r8_4_a_person_short_of_the_rooms_entry_is_unseated_at_the_deal_and_the_seat_waits(
+        short_after_hand_1, three, make_user):
+    table = short_after_hand_1
+    winner = by_seat(table)[1]
+    assert services.next_ready(table=table, user=winner) is None  # the short are not waited for …
+    table.refresh_from_db()
+    assert table.status == "waiting" and table.new_series and table.fill_at is not None  # … nor dealt in
+    assert [s.user for s in table.seats.all()] == [winner]
+    assert services.current_hand(table).number == 1 and services.current_hand(table).deadline is None
+    comer = make_user("dan")
+    services.ledger_settle("gift:dan", {comer: 600, services.house_account(): -600})
+    assert services.quick_match(user=comer) == table  # a waiting person takes a seat first …
+    services.table_tick(table_id=table.pk, now=table.fill_at)  # … then bots, and hand 2 is dealt
+    hand = services.current_hand(table)
+    assert hand.number == 2 and set(hand.players.all()) == {winner, comer}
+    short = three[0]
+    short.refresh_from_db()
+    with pytest.raises(Refused, match="seat"):
+        services.tier_move(table=table, user=short)
+    assert services.quick_match(user=short).tier.name == "天门山"  # where their coins allow
+
+
+def test_r11_the_deal_unseats_the_short_whoever_starts_it_and_bots_are_never_short(short_after_hand_1):
+    table = short_after_hand_1
+    hand = services.current_hand(table)
+    services.table_tick(table_id=table.pk, now=hand.deadline)  # NEXT_HAND_WAIT passed: nobody clicked
+    table.refresh_from_db()
+    assert table.status == "waiting" and table.seats.count() == 1
+    services.table_tick(table_id=table.pk, now=table.fill_at)
+    table.refresh_from_db()
+    assert table.status == "playing" and [s.is_bot for s in table.seats.all()] == [True, False, True]
+
+
+def test_r11_a_short_person_clicks_into_the_tier_their_coins_allow_before_the_deal(short_after_hand_1, three):
+    table = short_after_hand_1
+    moved = services.tier_move(table=table, user=three[0])
+    assert moved.tier.name == "天门山" and [s.user for s in moved.seats.all()] == [three[0]]
+    assert sorted(s.user.username for s in Table.objects.get(pk=table.pk).seats.all()) == ["bob", "cyd"]
+
+
+def test_r11_a_short_person_no_tier_admits_is_told_so_and_only_gets_up(defaults, three, deal_seed):
+    from games import fragments
+
+    services.ledger_settle("loss", {three[0]: -1890, services.house_account(): 1890})  # 110: 天门山 admits
+    deal_seed(WIN_SEED)
+    table = None
+    for user in three:
+        table = services.quick_match(user=user)
+    play_out(table, by_seat(table))  # seat 0 pays 16: 94 coins, fewer than any room's 100
+    move = fragments.result(selectors.snapshot(table.pk, 0))["move"]
+    assert move["way"] == "down" and move["tier"] is None and move["coins"] == 94
+    assert "No room admits so few coins" in fragments.render_all(selectors.snapshot(table.pk, 0))["result"]
+    assert services.tier_move(table=table, user=three[0]) is None
+    assert not Seat.objects.filter(user=three[0]).exists()
 
 
 # ---- time: deadlines, auto-play (托管), bots

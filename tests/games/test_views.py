@@ -7,7 +7,7 @@ from django.urls import reverse
 from games import services
 from games.models import Table, Variant
 
-from .tablekit import WIN_SEED, deal_seed, play_out, private_table  # noqa: F401
+from .tablekit import WIN_SEED, deal_seed, play_out, private_table, short_after_one_hand  # noqa: F401
 
 pytestmark = pytest.mark.django_db
 
@@ -125,6 +125,32 @@ def test_r11_the_move_up_button_posts_with_htmx_and_is_sent_to_the_new_table(def
     services.ledger_settle("gift", {three[1]: 600, services.house_account(): -600})  # 2,600 > 2,500
     play_out(table, {s.position: s.user for s in table.seats.all()})
     client.force_login(three[1])
-    answer = client.post(reverse("games:move_up", args=[table.pk]), HTTP_HX_REQUEST="true")
+    answer = client.post(reverse("games:tier_move", args=[table.pk]), HTTP_HX_REQUEST="true")
     moved = Table.objects.get(seats__user=three[1], status="waiting", tier__name="岳麓山")
     assert answer.headers["HX-Redirect"] == reverse("games:table", args=[moved.pk])
+
+
+def test_r11_an_unseated_person_reloading_the_table_is_told_why_and_quick_matches_in_one_click(
+        defaults, client, three, deal_seed):
+    deal_seed(WIN_SEED)
+    table = short_after_one_hand(three)
+    services.next_ready(table=table, user=three[1])  # the deal unseats ann and cyd (2,200 < 2,500)
+    client.force_login(three[0])
+    html = client.get(reverse("games:table", args=[table.pk])).content.decode()
+    assert 'id="unseated"' in html and "2,200" in html and "2,500" in html and "进入天门山" in html
+    answer = client.post(reverse("games:quick_match"), HTTP_HX_REQUEST="true")  # the panel's button
+    moved = Table.objects.get(seats__user=three[0])
+    assert moved.tier.name == "天门山" and answer.headers["HX-Redirect"] == reverse("games:table", args=[moved.pk])
+
+
+def test_r11_a_short_person_no_tier_admits_goes_to_the_lobby_with_a_message(defaults, client, three, deal_seed):
+    services.ledger_settle("loss", {three[0]: -1890, services.house_account(): 1890})  # 110 coins
+    deal_seed(WIN_SEED)
+    table = None
+    for user in three:
+        table = services.quick_match(user=user)
+    play_out(table, {s.position: s.user for s in table.seats.all()})  # ann pays 16: 94 coins
+    client.force_login(three[0])
+    page = client.post(reverse("games:tier_move", args=[table.pk]), follow=True)
+    assert page.redirect_chain[-1][0] == reverse("games:lobby")
+    assert "你现在有 94 金币，不够进入任何房间。" in page.content.decode()
