@@ -186,12 +186,12 @@ def skipped_peng_blocks(t, seat: int) -> bool:
 
 
 def can_hu(t, seat: int, kind: str, card: int, owner: int, last: bool, earthly: bool) -> bool:
+    c, _ = hu_source(kind, seat, owner, card)
+    if not prechecks.may_win(t.rules, t.tables[seat], t.hands[seat], c):
+        return False  # first: it refuses almost every seat on almost every card
     if skipped_peng_blocks(t, seat):
         return False
     if t.passed_hu[seat] and passed_hu_blocks(t, seat, card) is not None:
-        return False
-    c, _ = hu_source(kind, seat, owner, card)
-    if not prechecks.may_win(t.rules, t.tables[seat], t.hands[seat], c):
         return False
     return isinstance(judge(t, seat, kind, card, owner, last, earthly), scoring.Win)
 

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from . import cards as C
+from . import winning as W
 from .groups import Group, Kind
 
 
@@ -28,25 +29,48 @@ PARTNERS = tuple(_partners(k) for k in C.KINDS)
 
 NEIGHBOURS = tuple(sum({1 << o for pair in PARTNERS[k] for o in pair}) for k in C.KINDS)  # as bitmasks
 
+# The partners of every kind at once, as bitmasks of kinds: bytes.translate marks the kinds held once,
+# held twice and usable (1 or 2 copies: a kan is never split) as "0"/"1" text, read by int(text, 2).
+_ONCE = bytes(b"01"[n == 1] for n in range(256))
+_TWICE = bytes(b"01"[n == 2] for n in range(256))
+_USABLE = bytes(b"01"[0 < n < 3] for n in range(256))
+_SIZE = (1 << 10) - 1  # one size's kinds
 
-def _has_partners(hand: Sequence[int], k: int) -> bool:
-    for a, b in PARTNERS[k]:
-        if (hand[a] == 2) if a == b else (0 < hand[a] < 3 and 0 < hand[b] < 3):
-            return True
-    return False
+
+def _near(usable: int, other_twice: int) -> int:
+    """The value indices (bit v) of one size for which the hand holds the two other cards of a group
+    (PARTNERS): a sentence v-2 v-1 v, v-1 v v+1, v v+1 v+2 or 二七十 of usable cards, or a jiao with two
+    of the other size."""
+    u = usable
+    a1, a6, a9 = u >> 1 & 1, u >> 6 & 1, u >> 9 & 1  # 二, 七, 十
+    return ((u << 2 & u << 1 | u << 1 & u >> 1 | u >> 1 & u >> 2) & _SIZE
+            | (a6 & a9) << 1 | (a1 & a9) << 6 | (a1 & a6) << 9 | other_twice)
 
 
 @lru_cache(maxsize=1 << 14)
+def _singles(hand: tuple[int, ...]) -> tuple[int, int]:
+    """(loose singles, kinds a copy of which two cards of the hand complete a group with), as bitmasks
+    of kinds. A seat's hand seldom changes: cached."""
+    b = bytes(hand[::-1])  # the text of a bitmask starts with its highest bit
+    usable, twice = int(b.translate(_USABLE), 2), int(b.translate(_TWICE), 2)
+    near = _near(usable & _SIZE, twice >> 10) | _near(usable >> 10, twice & _SIZE) << 10
+    return int(b.translate(_ONCE), 2) & ~near, near
+
+
 def loose_singles(hand: tuple[int, ...]) -> int:
     """Bitmask of the single cards no sentence or jiao of the hand can hold (R7.1). Kan cards (3 or 4
-    copies) are never split, so they complete nothing. A seat's hand seldom changes: cached."""
-    return sum(1 << k for k in C.KINDS if hand[k] == 1 and not _has_partners(hand, k))
+    copies) are never split, so they complete nothing."""
+    return _singles(hand)[0]
 
 
 def huxi_bound(rules, table: Sequence[Group], hand: Sequence[int], card: int | None) -> int:
     """An upper bound of the hu-xi any split could reach (R4): table groups, hand kans, the special
     sentences the hand could hold at most, and the best place the winning card could take."""
-    hx = rules.huxi.huxi
+    huxi = W.solver_for(rules.huxi).huxi  # R4, by (kind, cards)
+
+    def hx(kind: Kind, cards: tuple[int, ...]) -> int:
+        return huxi.get((kind, cards), 0)
+
     total = sum(hx(g.kind, g.cards) for g in table)
     free = list(hand)
     for k in C.KINDS:
@@ -73,7 +97,7 @@ def huxi_bound(rules, table: Sequence[Group], hand: Sequence[int], card: int | N
 
 
 def may_win(rules, table: Sequence[Group], hand: Sequence[int], card: int | None) -> bool:
-    loose = loose_singles(tuple(hand))
+    loose, near = _singles(tuple(hand))
     if card is None:
         if loose:
             return False
@@ -82,7 +106,7 @@ def may_win(rules, table: Sequence[Group], hand: Sequence[int], card: int | None
         # cards besides it: every loose single must share a group with the card, two at most.
         if loose & ~(NEIGHBOURS[card] | 1 << card) or loose.bit_count() > 2:
             return False
-        if hand[card] == 0 and not _has_partners(hand, card) and not any(
+        if hand[card] == 0 and not near >> card & 1 and not any(
                 g.cards[0] == card and g.kind in (Kind.PENG, Kind.WEI, Kind.CHOUWEI) for g in table):
             return False  # the card itself would be loose, unless it joins a table group
     return huxi_bound(rules, table, hand, card) >= rules.min_huxi
