@@ -6,10 +6,13 @@ import secrets
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import F
+from django.utils.translation import gettext as _
 
-from games.services import house_account, ledger_settle
+from games.models import LedgerEntry
+from games.services import DuplicateSettlement, Refused, house_account, ledger_settle, publish_coins
 
 from .models import User, level_for
+from .selectors import relief_key_prefix, relief_offer
 
 RESERVED_PREFIX = "__"  # system accounts (the house) use names no player can choose
 GUEST_PREFIX = "guest-"
@@ -47,6 +50,31 @@ def guest_claim(*, user: User, username: str, password: str) -> User:
     user.is_guest = False
     user.save(update_fields=["username", "password", "is_guest"])
     return user
+
+
+@transaction.atomic
+def relief_grant(*, user: User, n: int) -> int:
+    """Pay the relief grant (救济金, R11 free coins) the page offered: the n-th of today's, paid by the
+    house through the ledger under the key relief:<user>:<day>:<n>, so it is paid once whatever the
+    clicks. Returns the coins paid; 0 when that grant was paid already (a repeated click)."""
+    User.objects.select_for_update().filter(pk=user.pk).first()  # one grant at a time per user
+    user.refresh_from_db(fields=["coins"])
+    key = f"{relief_key_prefix(user)}{n}"
+    if LedgerEntry.objects.filter(settlement_key=key).exists():
+        return 0
+    offer = relief_offer(user)
+    if offer is None:
+        raise Refused(_("Relief coins are for players who cannot afford any room."))
+    if not offer["amount"]:
+        raise Refused(_("You have had today's relief coins: come back tomorrow."))
+    if n != offer["n"]:
+        raise Refused(_("This offer is out of date; reload the page."))
+    try:
+        ledger_settle(key, {user: offer["amount"], house_account(): -offer["amount"]})
+    except DuplicateSettlement:  # a concurrent twin of this click was first
+        return 0
+    publish_coins([user.pk])
+    return offer["amount"]
 
 
 @transaction.atomic

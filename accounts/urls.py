@@ -12,4 +12,5 @@ urlpatterns = [
     path("guest/", views.guest, name="guest"),
     path("claim/", views.claim, name="claim"),
     path("profile/", views.profile, name="profile"),
+    path("relief/", views.relief, name="relief"),
 ]

@@ -8,6 +8,8 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from games.services import Refused
+
 from . import selectors, services
 from .forms import SignupForm
 
@@ -64,4 +66,20 @@ def claim(request):
 @login_required
 def profile(request):
     return render(request, "accounts/profile.html",
-                  {"profile": request.user, "recent_hands": selectors.recent_hands(request.user)})
+                  {"profile": request.user, "recent_hands": selectors.recent_hands(request.user),
+                   "relief": selectors.relief_offer(request.user)})
+
+
+@require_POST
+@login_required
+def relief(request):
+    """The relief grant's button (lobby, profile): `n` is which of today's grants the page offered."""
+    n = request.POST.get("n", "")
+    try:
+        paid = services.relief_grant(user=request.user, n=int(n) if n.isdigit() else 0)
+    except Refused as e:
+        messages.error(request, str(e))
+    else:
+        if paid:
+            messages.success(request, _("The house gave you %(coins)s relief coins.") % {"coins": intcomma(paid)})
+    return redirect(_next_url(request, "games:lobby"))

@@ -12,6 +12,8 @@ from django_htmx.http import HttpResponseClientRedirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from accounts.selectors import relief_offer
+
 from . import fragments, selectors, services
 from .forms import JoinForm, PrivateRoomForm
 from .models import Hand, RoomTier, Table
@@ -21,6 +23,7 @@ def lobby(request, private_form=None, join_form=None):
     return render(request, "games/lobby.html", {
         "tiers": selectors.lobby_tiers(request.user),
         "best": services.tier_for(request.user.coins) if request.user.is_authenticated else None,
+        "relief": relief_offer(request.user),
         "my_tables": selectors.my_tables(request.user),
         "private_form": private_form or PrivateRoomForm(),
         "join_form": join_form or JoinForm(),

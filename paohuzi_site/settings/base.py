@@ -140,6 +140,10 @@ LOGOUT_REDIRECT_URL = "home"
 
 # Coins a new account (guest or not) receives from the house, through the ledger.
 STARTING_COINS = int(os.environ.get("STARTING_COINS", "2000"))
+# R11 free coins: the relief grant (救济金) of a person who cannot afford any room, so many times a day,
+# topping them up to the lowest room's coins to enter times RELIEF_TOP_UP_ENTRIES (1,000 with 天门山's 100).
+RELIEF_PER_DAY = int(os.environ.get("RELIEF_PER_DAY", "3"))
+RELIEF_TOP_UP_ENTRIES = max(1, int(os.environ.get("RELIEF_TOP_UP_ENTRIES", "10")))
 
 LANGUAGE_CODE = "zh-hans"
 LANGUAGES = [("zh-hans", _("Simplified Chinese")), ("en", _("English"))]
