@@ -141,13 +141,13 @@ def _mandatory_heavenly(rules: RuleSet, table: Sequence[Group], hand: list[int],
     if ti < 3 and kan < 5:
         return _NO["shape"]
     solver = W.solver_for(rules.huxi)
-    acc, packed, fixed = solver.fixed(table, bytes(counts))
+    fixed, [config] = solver.configurations(table, hand, None, None)
+    acc, packed, _ = config
     huxi = acc & 255
     free = list(packed.to_bytes(20, "little"))
     if rules.mandatory_heavenly_rest:
         extra, groups, rest = W.rest_arrangement(free, rules.huxi)
         found = [(huxi + extra, fixed + [solver.records[raw] for raw in groups], rest)]
-        config = acc, packed, None
         whole = solver.best_split(config)
         if whole is not None:
             found.append((whole[0], solver.split(fixed, config, whole[2])))

@@ -143,23 +143,31 @@ class _Solver:
         self.small = _Size(records, table.s123[0], table.s2710[0], 0)
         self.big = _Size(records, table.s123[1], table.s2710[1], 10)
 
-    def _jiao_options(self, v: int, s: int, b: int) -> tuple[tuple[int, int, int, int, tuple[Record, ...]], ...]:
+    def _jiao_options(self, v: int, s: int, b: int) -> tuple[tuple[int, int, int, tuple[Record, ...]], ...]:
         """The jiao that fit s small and b big cards of value index v: x times 2 small + 1 big and
-        y times 1 small + 2 big, as (small used, big used, small bytes, big bytes, groups)."""
+        y times 1 small + 2 big, as (small cards used mod 3, small bytes, big bytes, groups). A jiao holds
+        3 cards, so the big cards used are minus the small ones, mod 3."""
         low, high = self.records[Kind.JIAO, (v, v, v + 10)], self.records[Kind.JIAO, (v, v + 10, v + 10)]
-        return tuple((2 * x + y, x + 2 * y, (2 * x + y) * _BYTE[v], (x + 2 * y) * _BYTE[v], (low,) * x + (high,) * y)
+        return tuple(((2 * x + y) % 3, (2 * x + y) * _BYTE[v], (x + 2 * y) * _BYTE[v], (low,) * x + (high,) * y)
                      for x in range(s // 2 + 1) for y in range(b // 2 + 1) if 2 * x + y <= s and x + 2 * y <= b)
 
-    def fixed(self, table: Sequence[Group], counts: bytes | bytearray) -> tuple[int, int, list[Record]]:
-        """Table groups as they are, plus the hand's kans and unlaid ti (R7.1); the rest is free:
-        (tally of the fixed groups, packed free counts, the fixed groups)."""
+    def configurations(self, table: Sequence[Group], hand: Sequence[int], card: int | None,
+                       source: Source | None) -> tuple[list[Record], list[Config]]:
+        """Every way the winning card may join the holdings for its source (R5, R7.1), and the fixed
+        groups before it does: the table's as they are, and the hand's kans and unlaid ti (R7.1)."""
+        counts = bytearray(20)
+        for k in hand:
+            counts[k] += 1
         records = self.records
         acc = 0
         fixed = []
+        joins = None  # the kan, peng or wei the card could join
         for g in table:
             record = records[g.kind, g.cards]
             fixed.append(record)
             acc += record[2]
+            if g.cards[0] == card and g.kind in _JOINABLE:
+                joins = record
         at = counts.translate(_SET_AT)
         k = at.find(1)
         while k >= 0:  # kans and ti, by kind
@@ -168,28 +176,14 @@ class _Solver:
             fixed.append(record)
             acc += record[2]
             k = at.find(1, k + 1)
-        return acc, int.from_bytes(counts.translate(_LOOSE), "little"), fixed
-
-    def configurations(self, table: Sequence[Group], hand: Sequence[int], card: int | None,
-                       source: Source | None) -> tuple[list[Record], list[Config]]:
-        """Every way the winning card may join the holdings for its source (R5, R7.1), and the fixed
-        groups before it does."""
-        counts = bytearray(20)
-        for k in hand:
-            counts[k] += 1
-        acc, free, fixed = self.fixed(table, counts)
+        free = int.from_bytes(counts.translate(_LOOSE), "little")
         if card is None:
             return fixed, [(acc, free, None)]
         c = card
         n = counts[c]
-        joins = None  # the kan, peng or wei the card could join
         if n == 3:
-            joins = _KAN, (c, c, c)
-        else:
-            for g in table:
-                if g.cards[0] == c and g.kind in _JOINABLE:
-                    joins = g.kind, g.cards
-        kind_at = joins and joins[0]
+            joins = records[_KAN, (c, c, c)]
+        kind_at = joins and joins[1].kind
         if source is _OWN_DRAW:  # R7.1: ti / wei come first, then the holdings as they stand
             if n == 2:
                 return fixed, [self._added(acc, free, _WEI, c)]
@@ -208,25 +202,56 @@ class _Solver:
         record = self.records[kind, (c, c, c)]
         return acc + record[2], free - 2 * _ONE[c], (None, record)
 
-    def _four(self, acc: int, free: int, old: Raw, kind: Kind) -> Config:
-        """The card making the fixed group `old` (a kan, peng or wei) a pao or ti."""
-        was, record = self.records[old], self.records[kind, (old[1][0],) * 4]
+    def _four(self, acc: int, free: int, was: Record, kind: Kind) -> Config:
+        """The card making the fixed group `was` (a kan, peng or wei) a pao or ti."""
+        record = self.records[kind, (was[1].cards[0],) * 4]
         return acc - was[2] + record[2], free, (was, record)
 
     def best_split(self, config: Config) -> tuple[int, bool, tuple[Record, ...]] | None:
         """(hu-xi, whether it is all sets (对对胡), groups of the free cards) of the highest hu-xi 7-group
-        split of one configuration, or None when it has no such split."""
-        acc, free, _ = config
-        pair = acc >> _FOURS & 255 > 0  # R7.1: one jiang iff a pao or ti
+        split of one configuration, or None when it has no such split.
+
+        The free cards split into sentences, jiao and (iff a pao or ti, R7.1) one jiang. Each choice of
+        jiao leaves two sizes that split on their own; a choice whose leftover card counts cannot fit
+        (3 a group, 2 for the jiang) is skipped before any search.
+        """
+        acc, x, _ = config
+        pair = acc >> _FOURS & 255 > 0
         need = GROUPS - (acc >> _GROUPS & 255)
-        n = (free * _SUM20 >> 152) & 255
+        n = (x * _SUM20 >> 152) & 255
         if need < pair or n != 3 * need - pair:
             return None
-        found = self.free_split(free, pair)
-        if found is None:
+        xs, xb = x & _SMALL, x >> 80
+        held = (x | x >> 1 | x >> 2) & _UNITS
+        both = held & held >> 80  # bit 8v: value index v held in both sizes, the only place for a jiao
+        jiao = self.jiao
+        choices = _NO_JIAO  # every choice of jiao, folded value by value
+        while both:
+            low = both & -both
+            both ^= low
+            shift = low.bit_length() - 1
+            s, b = xs >> shift & 255, xb >> shift & 255
+            if s + b >= 3:
+                options = jiao[shift >> 3][s][b]
+                choices = options if choices is _NO_JIAO else [
+                    ((c + d) % 3, dxs + exs, dxb + exb, gs + hs)
+                    for c, dxs, dxb, gs in choices for d, exs, exb, hs in options]
+        # per small cards used mod 3: None, or whether the small and the big cards left hold the jiang
+        modes = _JIANG_AT[pair][(xs * _SUM10 >> 72 & 255) % 3][(xb * _SUM10 >> 72 & 255) % 3]
+        small, big = self.small, self.big
+        best = None
+        for c, dxs, dxb, groups in choices:
+            mode = modes[c]
+            if mode is None:
+                continue
+            a = small[(xs - dxs) << 1 | mode[0]]
+            b = big[(xb - dxb) << 1 | mode[1]] if a is not None else None
+            if b is not None and (best is None or a[0] + b[0] > best[0]):
+                best = a[0] + b[0], groups + a[1] + b[1]
+        if best is None:
             return None
         # no sentence or jiao: none on the table, and the free cards are at most the jiang
-        return (acc & 255) + found[0], not acc >> _CHI & 255 and n <= 2, found[1]
+        return (acc & 255) + best[0], not acc >> _CHI & 255 and n <= 2, best[1]
 
     @staticmethod
     def split(fixed: list[Record], config: Config, groups: tuple[Record, ...]) -> list[Record]:
@@ -240,42 +265,22 @@ class _Solver:
             fixed.remove(old)
         return fixed + [record, *groups]
 
-    def free_split(self, x: int, pair: bool) -> Found | None:
-        """Best split of packed free cards into sentences, jiao and (iff `pair`) one jiang.
-
-        Each choice of jiao leaves two sizes that split on their own; a choice whose leftover card
-        counts cannot fit (3 a group, 2 for the jiang) is skipped before any search.
-        """
-        xs, xb = x & _SMALL, x >> 80
-        ns, nb = (xs * _SUM10 >> 72) & 255, (xb * _SUM10 >> 72) & 255
-        held = (x | x >> 1 | x >> 2) & _UNITS
-        both = held & held >> 80  # bit 8v: value index v held in both sizes, the only place for a jiao
-        jiao = self.jiao
-        choices = _NO_JIAO  # every choice of jiao, folded value by value: used counts, groups
-        while both:
-            low = both & -both
-            both ^= low
-            shift = low.bit_length() - 1
-            s, b = xs >> shift & 255, xb >> shift & 255
-            if s + b >= 3:
-                options = jiao[shift >> 3][s][b]
-                choices = options if choices is _NO_JIAO else [
-                    (ds + es, db + eb, dxs + exs, dxb + exb, gs + hs)
-                    for ds, db, dxs, dxb, gs in choices for es, eb, exs, exb, hs in options]
-        small, big = self.small, self.big
-        best = None
-        for ds, db, dxs, dxb, groups in choices:
-            rs, rb = (ns - ds) % 3, (nb - db) % 3
-            if (rs + rb != 2 or rs == 1) if pair else (rs or rb):
-                continue
-            a = small[(xs - dxs) << 1 | (rs == 2)]
-            b = big[(xb - dxb) << 1 | (rb == 2)] if a is not None else None
-            if b is not None and (best is None or a[0] + b[0] > best[0]):
-                best = a[0] + b[0], groups + a[1] + b[1]
-        return best
+_NO_JIAO = ((0, 0, 0, ()),)
 
 
-_NO_JIAO = ((0, 0, 0, 0, ()),)
+def _jiang_at(pair: bool, ns: int, nb: int) -> tuple[tuple[int, int] | None, ...]:
+    """Per small cards taken by jiao, mod 3 (c): where the jiang is, as (in the small cards, in the big
+    cards), when the cards left of each size (ns - c small, nb + c big, mod 3) can be whole groups, else
+    None."""
+    out = []
+    for c in range(3):
+        rs, rb = (ns - c) % 3, (nb + c) % 3
+        fits = rs + rb == 2 and rs != 1 if pair else not (rs or rb)
+        out.append((int(rs == 2), int(rb == 2)) if fits else None)
+    return tuple(out)
+
+
+_JIANG_AT = [[[_jiang_at(pair, ns, nb) for nb in range(3)] for ns in range(3)] for pair in (False, True)]
 
 
 def cards_of(acc: int, x: int = 0) -> tuple[int, int, int]:
