@@ -89,6 +89,16 @@ SIMPLE: dict[str, Callable[[PatternSpec, Facts], int | None]] = {
     "red_count": red_count, "big_count": big_count, "small_count": small_count,
     "all_sets": all_sets, "heavenly": heavenly, "earthly": earthly,
 }
+# The Facts field each code reads; a combo reads only which other rows apply.
+READS = {"red_count": "red", "big_count": "big", "small_count": "small", "all_sets": "all_sets",
+         "last_card": "last_card", "heavenly": "heavenly", "earthly": "earthly", "combo": None}
+
+
+def facts_read(rows: tuple[PatternSpec, ...]) -> tuple[int, ...]:
+    """The places (in Facts' field order) of the facts `fans(rows, ·)` reads: facts that agree there
+    give the same patterns."""
+    read = {READS[p.code] for p in rows}
+    return tuple(i for i, name in enumerate(Facts.__slots__) if name in read)
 
 
 def fans(rows: tuple[PatternSpec, ...], facts: Facts) -> tuple[tuple[str, int], ...]:

@@ -199,17 +199,39 @@ def _win(rules: RuleSet, huxi: int, worth: tuple, self_draw: bool, split: list, 
 
 _new = object.__new__
 _GROUP_OF = itemgetter(1)
-_FANS: dict[tuple, tuple] = {}
 
 
 def _fans(rows: tuple, facts: tuple) -> tuple[tuple[tuple[str, int], ...], int]:
-    """(patterns, total fan): patterns.fans memoised per pattern table (by identity, the table kept
-    alive in the memo) and facts."""
-    key = (id(rows), facts)
-    hit = _FANS.get(key)
-    if hit is None or hit[0] is not rows:
-        if len(_FANS) > 50_000:
-            _FANS.clear()
+    """(patterns, total fan) of patterns.fans, memoised per pattern table (by identity, the table kept
+    alive in the memo) on the facts the table reads."""
+    table = _FAN_TABLES.get(id(rows))
+    if table is None or table.rows is not rows:
+        if len(_FAN_TABLES) > 64:
+            _FAN_TABLES.clear()
+        table = _FAN_TABLES[id(rows)] = _FanTable(rows)
+    key = table.key(facts)
+    hit = table.memo.get(key)
+    if hit is None:
+        if len(table.memo) > 50_000:
+            table.memo.clear()
         pats = P.fans(rows, P.Facts(*facts))
-        hit = _FANS[key] = rows, pats, sum(fan for _, fan in pats)
-    return hit[1:]
+        hit = table.memo[key] = pats, sum(fan for _, fan in pats)
+    return hit
+
+
+class _FanTable:
+    """One pattern table's memo of patterns.fans, keyed on the facts its rows read (a table without
+    big/small rows gives the same answer whatever those counts are)."""
+
+    def __init__(self, rows: tuple) -> None:
+        self.rows = rows
+        read = P.facts_read(rows)
+        self.key = itemgetter(*read) if read else _read_nothing
+        self.memo: dict = {}
+
+
+def _read_nothing(facts: tuple) -> tuple:
+    return ()
+
+
+_FAN_TABLES: dict[int, _FanTable] = {}
