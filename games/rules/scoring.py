@@ -144,7 +144,7 @@ def _mandatory_heavenly(rules: RuleSet, table: Sequence[Group], hand: list[int],
     fixed, [config] = solver.configurations(table, hand, None, None)
     acc, packed, _ = config
     huxi = acc & 255
-    free = list(packed.to_bytes(20, "little"))
+    free = W.unpacked(packed)
     if rules.mandatory_heavenly_rest:
         extra, groups, rest = W.rest_arrangement(free, rules.huxi)
         found = [(huxi + extra, fixed + [solver.records[raw] for raw in groups], rest)]

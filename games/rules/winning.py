@@ -1,7 +1,8 @@
 """Winning splits (R7.1): holdings → the 7 groups (门子) with the most hu-xi.
 
-Data layout, for speed. Counts are *packed*: the count of card kind k in byte k of an int (small
-cards in bytes 0-9, big in 10-19), so adding or taking cards is an addition and a memo key a plain int.
+Data layout, for speed. Counts are *packed*: the count of card kind k in bits 3k..3k+2 of an int
+(small cards in bits 0-29, big in 30-59), so adding or taking cards is an addition, a memo key a small
+int, and a hand is counted by one C-level sum.
 Kans (3 in hand) and unlaid ti (4 in hand) are fixed groups, like the table's groups; what the fixed
 groups add up to (hu-xi, groups, pao/ti, ...) is a *tally*, one byte a field, summed over the groups.
 The winning card joins the holdings in the ways R5 / R7.1 allow for its source: one to three
@@ -55,15 +56,29 @@ Found = tuple[int, tuple[Record, ...]]  # (hu-xi, groups)
 # makes to the fixed groups being None, (None, added group) or (replaced group, new group).
 Config = tuple[int, int, tuple | None]
 
-# Packed counts.
-_ONE = tuple(1 << 8 * k for k in range(20))  # one card of kind k
-_SMALL = (1 << 80) - 1  # the small cards' bytes
-_UNITS = int.from_bytes(bytes([1] * 20), "little")  # bit 0 of every byte
-_RED = int.from_bytes(bytes(255 * C.is_red(k) for k in range(20)), "little")  # the red kinds' bytes
-_SUM10 = int.from_bytes(bytes([1] * 10), "little")  # x * _SUM10 holds the sum of x's 10 bytes in byte 9
-_SUM20 = int.from_bytes(bytes([1] * 20), "little")  # and x * _SUM20 that of 20 bytes in byte 19
-_LOOSE = bytes(n if n < 3 else 0 for n in range(256))  # bytes.translate: kans and ti leave the free cards
-_SET_AT = bytes(int(n >= 3) for n in range(256))  # and mark where they are
+# Packed counts, 3 bits a kind (a deck has 4 copies): 20 kinds fit a machine word, so sum() adds
+# them in C.
+_ONE = tuple(1 << 3 * k for k in range(20))  # one card of kind k
+_SMALL = (1 << 30) - 1  # the small cards' fields
+_UNITS = sum(_ONE)  # bit 0 of every field
+_RED = sum(7 << 3 * k for k in range(20) if C.is_red(k))  # the red kinds' fields
+
+
+def unpacked(x: int) -> list[int]:
+    """Packed counts as a count vector of 20."""
+    return [x >> 3 * k & 7 for k in range(20)]
+
+
+def _count_table() -> list[int]:
+    """How many cards packed counts x < 2 ** 15 (5 kinds) hold, for every x."""
+    table = [0] * (1 << 15)
+    for x in range(1, 1 << 15):
+        table[x] = table[x >> 3] + (x & 7)
+    return table
+
+
+_COUNT = _count_table()
+
 
 # Tally fields, one byte each (7 groups never overflow one).
 _HUXI, _GROUPS, _FOURS, _CHI, _REDS, _BIGS, _CARDS = (8 * i for i in range(7))
@@ -111,7 +126,7 @@ def solver_for(table: HuxiTable) -> _Solver:
 
 
 _SOLVERS: dict[int, tuple[HuxiTable, _Solver]] = {}
-_BYTE = tuple(1 << 8 * v for v in range(10))  # value index v of one size lives in byte v
+_FIELD = _ONE[:10]  # value index v of one size lives in field v
 
 
 class _Records(dict):
@@ -145,19 +160,17 @@ class _Solver:
 
     def _jiao_options(self, v: int, s: int, b: int) -> tuple[tuple[int, int, int, tuple[Record, ...]], ...]:
         """The jiao that fit s small and b big cards of value index v: x times 2 small + 1 big and
-        y times 1 small + 2 big, as (small cards used mod 3, small bytes, big bytes, groups). A jiao holds
+        y times 1 small + 2 big, as (small cards used mod 3, small counts, big counts, groups). A jiao holds
         3 cards, so the big cards used are minus the small ones, mod 3."""
         low, high = self.records[Kind.JIAO, (v, v, v + 10)], self.records[Kind.JIAO, (v, v + 10, v + 10)]
-        return tuple(((2 * x + y) % 3, (2 * x + y) * _BYTE[v], (x + 2 * y) * _BYTE[v], (low,) * x + (high,) * y)
+        return tuple(((2 * x + y) % 3, (2 * x + y) * _FIELD[v], (x + 2 * y) * _FIELD[v], (low,) * x + (high,) * y)
                      for x in range(s // 2 + 1) for y in range(b // 2 + 1) if 2 * x + y <= s and x + 2 * y <= b)
 
     def configurations(self, table: Sequence[Group], hand: Sequence[int], card: int | None,
                        source: Source | None) -> tuple[list[Record], list[Config]]:
         """Every way the winning card may join the holdings for its source (R5, R7.1), and the fixed
         groups before it does: the table's as they are, and the hand's kans and unlaid ti (R7.1)."""
-        counts = bytearray(20)
-        for k in hand:
-            counts[k] += 1
+        counts = sum(map(_ONE.__getitem__, hand))
         records = self.records
         acc = 0
         fixed = []
@@ -168,19 +181,20 @@ class _Solver:
             acc += record[2]
             if g.cards[0] == card and g.kind in _JOINABLE:
                 joins = record
-        at = counts.translate(_SET_AT)
-        k = at.find(1)
-        while k >= 0:  # kans and ti, by kind
-            n = counts[k]
+        sets = (counts >> 2 | counts >> 1 & counts) & _UNITS  # bit 3k: 3 or 4 of kind k
+        free = counts & ~(sets * 7)
+        while sets:  # kans and ti, by kind
+            low = sets & -sets
+            sets ^= low
+            k = low.bit_length() // 3
+            n = counts >> 3 * k & 7
             record = records[_KAN if n == 3 else _TI, (k,) * n]
             fixed.append(record)
             acc += record[2]
-            k = at.find(1, k + 1)
-        free = int.from_bytes(counts.translate(_LOOSE), "little")
         if card is None:
             return fixed, [(acc, free, None)]
         c = card
-        n = counts[c]
+        n = counts >> 3 * c & 7
         if n == 3:
             joins = records[_KAN, (c, c, c)]
         kind_at = joins and joins[1].kind
@@ -218,26 +232,27 @@ class _Solver:
         acc, x, _ = config
         pair = acc >> _FOURS & 255 > 0
         need = GROUPS - (acc >> _GROUPS & 255)
-        n = (x * _SUM20 >> 152) & 255
+        xs, xb = x & _SMALL, x >> 30
+        ns, nb = _COUNT[xs & 32767] + _COUNT[xs >> 15], _COUNT[xb & 32767] + _COUNT[xb >> 15]
+        n = ns + nb
         if need < pair or n != 3 * need - pair:
             return None
-        xs, xb = x & _SMALL, x >> 80
         held = (x | x >> 1 | x >> 2) & _UNITS
-        both = held & held >> 80  # bit 8v: value index v held in both sizes, the only place for a jiao
+        both = held & held >> 30  # bit 3v: value index v held in both sizes, the only place for a jiao
         jiao = self.jiao
         choices = _NO_JIAO  # every choice of jiao, folded value by value
         while both:
             low = both & -both
             both ^= low
             shift = low.bit_length() - 1
-            s, b = xs >> shift & 255, xb >> shift & 255
+            s, b = xs >> shift & 7, xb >> shift & 7
             if s + b >= 3:
-                options = jiao[shift >> 3][s][b]
+                options = jiao[shift // 3][s][b]
                 choices = options if choices is _NO_JIAO else [
                     ((c + d) % 3, dxs + exs, dxb + exb, gs + hs)
                     for c, dxs, dxb, gs in choices for d, exs, exb, hs in options]
         # per small cards used mod 3: None, or whether the small and the big cards left hold the jiang
-        modes = _JIANG_AT[pair][(xs * _SUM10 >> 72 & 255) % 3][(xb * _SUM10 >> 72 & 255) % 3]
+        modes = _JIANG_AT[pair][ns % 3][nb % 3]
         small, big = self.small, self.big
         best = None
         for c, dxs, dxb, groups in choices:
@@ -285,9 +300,11 @@ _JIANG_AT = [[[_jiang_at(pair, ns, nb) for nb in range(3)] for ns in range(3)] f
 
 def cards_of(acc: int, x: int = 0) -> tuple[int, int, int]:
     """(red, big, small) cards of a tally and packed counts, as the patterns count them (R8.2, R10)."""
-    big = (acc >> _BIGS & 255) + ((x >> 80) * _SUM10 >> 72 & 255)
-    return ((acc >> _REDS & 255) + ((x & _RED) * _SUM20 >> 152 & 255), big,
-            (acc >> _CARDS & 255) + (x * _SUM20 >> 152 & 255) - big)
+    red, small, big = x & _RED, x & _SMALL, x >> 30
+    fixed_big = acc >> _BIGS & 255
+    return ((acc >> _REDS & 255) + _COUNT[red & 32767] + _COUNT[red >> 15 & 32767] + _COUNT[red >> 30 & 32767]
+            + _COUNT[red >> 45], fixed_big + _COUNT[big & 32767] + _COUNT[big >> 15],
+            (acc >> _CARDS & 255) - fixed_big + _COUNT[small & 32767] + _COUNT[small >> 15])
 
 
 def all_sets(acc: int) -> bool:
@@ -307,11 +324,11 @@ class _Size(dict):
     def __init__(self, records: _Records, w123: int, w2710: int, offset: int) -> None:
         super().__init__()
         k = offset
-        # per lowest value index i: (bytes removed, group, hu-xi gained)
-        self.runs = [(_BYTE[i] + _BYTE[i + 1] + _BYTE[i + 2], records[Kind.SENTENCE, (k + i, k + i + 1, k + i + 2)],
+        # per lowest value index i: (counts removed, group, hu-xi gained)
+        self.runs = [(_FIELD[i] + _FIELD[i + 1] + _FIELD[i + 2], records[Kind.SENTENCE, (k + i, k + i + 1, k + i + 2)],
                       w123 if i == 0 else 0) for i in range(8)]
-        self.s2710 = (_BYTE[1] + _BYTE[6] + _BYTE[9], records[Kind.SENTENCE, (k + 1, k + 6, k + 9)], w2710)
-        self.pairs = [(2 * _BYTE[i], records[Kind.JIANG, (k + i, k + i)], 0) for i in range(10)]
+        self.s2710 = (_FIELD[1] + _FIELD[6] + _FIELD[9], records[Kind.SENTENCE, (k + 1, k + 6, k + 9)], w2710)
+        self.pairs = [(2 * _FIELD[i], records[Kind.JIANG, (k + i, k + i)], 0) for i in range(10)]
 
     def __missing__(self, key: int) -> Found | None:
         x, pair = key >> 1, key & 1
@@ -319,13 +336,13 @@ class _Size(dict):
             found = None if pair else (0, ())
         else:
             found = None
-            i = ((x & -x).bit_length() - 1) >> 3  # the lowest value held
+            i = ((x & -x).bit_length() - 1) // 3  # the lowest value held
             moves = []
-            if i <= 7 and (x >> 8 * i + 8) & 255 and (x >> 8 * i + 16) & 255:
+            if i <= 7 and (x >> 3 * i + 3) & 7 and (x >> 3 * i + 6) & 7:
                 moves.append((self.runs[i], pair))
-            if i == 1 and (x >> 48) & 255 and (x >> 72) & 255:
+            if i == 1 and (x >> 18) & 7 and (x >> 27) & 7:
                 moves.append((self.s2710, pair))
-            if pair and (x >> 8 * i) & 255 >= 2:
+            if pair and (x >> 3 * i) & 7 >= 2:
                 moves.append((self.pairs[i], 0))
             for (delta, group, gain), still_pair in moves:
                 sub = self[(x - delta) << 1 | still_pair]
