@@ -28,6 +28,7 @@ PARTNERS = tuple(_partners(k) for k in C.KINDS)
 
 
 NEIGHBOURS = tuple(sum({1 << o for pair in PARTNERS[k] for o in pair}) for k in C.KINDS)  # as bitmasks
+_APART = tuple(~(NEIGHBOURS[k] | 1 << k) for k in C.KINDS)  # the kinds that share no group with k
 
 # The partners of every kind at once, as bitmasks of kinds: bytes.translate marks the kinds held once,
 # held twice and usable (1 or 2 copies: a kan is never split) as "0"/"1" text, read by int(text, 2).
@@ -48,19 +49,19 @@ def _near(usable: int, other_twice: int) -> int:
 
 
 @lru_cache(maxsize=1 << 14)
-def _singles(hand: tuple[int, ...]) -> tuple[int, int]:
+def _singles(counts: bytes) -> tuple[int, int]:
     """(loose singles, kinds a copy of which two cards of the hand complete a group with), as bitmasks
-    of kinds. A seat's hand seldom changes: cached."""
-    b = bytes(hand[::-1])  # the text of a bitmask starts with its highest bit
+    of kinds, from the hand's counts as bytes (quick to hash). A seat's hand seldom changes: cached."""
+    b = counts[::-1]  # the text of a bitmask starts with its highest bit
     usable, twice = int(b.translate(_USABLE), 2), int(b.translate(_TWICE), 2)
     near = _near(usable & _SIZE, twice >> 10) | _near(usable >> 10, twice & _SIZE) << 10
     return int(b.translate(_ONCE), 2) & ~near, near
 
 
-def loose_singles(hand: tuple[int, ...]) -> int:
+def loose_singles(hand: Sequence[int]) -> int:
     """Bitmask of the single cards no sentence or jiao of the hand can hold (R7.1). Kan cards (3 or 4
     copies) are never split, so they complete nothing."""
-    return _singles(hand)[0]
+    return _singles(bytes(hand))[0]
 
 
 def huxi_bound(rules, table: Sequence[Group], hand: Sequence[int], card: int | None) -> int:
@@ -97,14 +98,14 @@ def huxi_bound(rules, table: Sequence[Group], hand: Sequence[int], card: int | N
 
 
 def may_win(rules, table: Sequence[Group], hand: Sequence[int], card: int | None) -> bool:
-    loose, near = _singles(tuple(hand))
+    loose, near = _singles(bytes(hand))
     if card is None:
         if loose:
             return False
     else:
         # A loose single can only be won with the winning card in its group, and a group holds two
         # cards besides it: every loose single must share a group with the card, two at most.
-        if loose & ~(NEIGHBOURS[card] | 1 << card) or loose.bit_count() > 2:
+        if loose & _APART[card] or loose.bit_count() > 2:
             return False
         if hand[card] == 0 and not near >> card & 1 and not any(
                 g.cards[0] == card and g.kind in (Kind.PENG, Kind.WEI, Kind.CHOUWEI) for g in table):
