@@ -152,8 +152,8 @@ class _Solver:
                    for size in (0, 10) for a, b, c in ((0, 1, 2), (1, 6, 9))]
         self.huxi = {g: h for g in groups if (h := table.huxi(*g))}  # R4: every other group has none
         self.records = records = _Records(self.huxi)
-        # jiao[v][s][b]: the jiao choices at value index v with s small and b big free cards (counts ≤ 4),
-        # "no jiao" first
+        # jiao[v][s][b]: the jiao choices at value index v with s small and b big free cards (a free count
+        # is at most 3), "no jiao" first
         self.jiao = [[[self._jiao_options(v, s, b) for b in range(5)] for s in range(5)] for v in range(10)]
         self.small = _Size(records, table.s123[0], table.s2710[0], 0)
         self.big = _Size(records, table.s123[1], table.s2710[1], 10)
@@ -279,6 +279,7 @@ class _Solver:
         if old is not None:
             fixed.remove(old)
         return fixed + [record, *groups]
+
 
 _NO_JIAO = ((0, 0, 0, ()),)
 
