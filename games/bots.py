@@ -31,7 +31,7 @@ HUXI_PER_CARD = 3.0  # hu-xi short of the minimum that weigh as much as one miss
 GRADE_BONUS = 0.02  # per hu-xi above the minimum
 SLOTS = 7  # R7.1
 
-PASS, HU = Action("pass"), Action("hu")
+PASS, HU, PENG = Action("pass"), Action("hu"), Action("peng")
 GUARD = sum(4 << 3 * k for k in C.KINDS)  # the top bit of each kind's three-bit field (_Planner)
 Raw = tuple[Kind, tuple[int, ...]]  # a table group as (kind, cards)
 
@@ -44,6 +44,8 @@ def choose_action(state: HandState, seat: int, rng: random.Random | None = None)
         raise ValueError(f"seat {seat} has nothing to decide")
     if HU in legal:
         return HU
+    if PENG in legal and state.rules.skipped_peng_bars_hu:
+        return PENG  # R10.3 (Luzhou): declining it would bar every win for the rest of the hand
     if state.turn == seat:
         ranked = _ranked_discards(state, seat)
         return _pick([a for key, a in ranked if key[:3] == ranked[0][0][:3]], rng)

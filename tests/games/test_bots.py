@@ -118,3 +118,18 @@ def test_bots_module_imports_no_django():
     from tests.rules.test_engine_is_pure import _imported_roots
 
     assert not _imported_roots(Path(games.bots.__file__)) & {"django", "channels"}
+
+
+def test_r10_3_where_a_declined_peng_bars_winning_the_bot_always_pengs():
+    """Luzhou (rules.skipped_peng_bars_hu): every peng offered to the bot is taken, unless it can hu."""
+    rules, offered = preset("luzhou_grade"), 0
+    for seed in range(40):
+        state, _ = deal(rules, seed=seed, dealer=seed % 3)
+        while not state.finished:
+            seat = state.to_act[0]
+            move = choose_action(state, seat)
+            if Action("peng") in legal_actions(state, seat):
+                offered += 1
+                assert move in (Action("peng"), HU)
+            state, _ = apply(state, seat, move)
+    assert offered > 10
