@@ -17,9 +17,14 @@ class SetupError(ValueError):
     """Hands, stock and removed cards that are not a table this variant can play."""
 
 
+SEED_BITS = 128
+
+
 def new_seed() -> int:
-    """A fresh secret seed for one hand's shuffle (R2: cryptographically secure)."""
-    return secrets.randbits(64)
+    """A fresh secret seed for one hand's shuffle (R2: cryptographically secure). Each hand's shuffle
+    is a fresh generator keyed by all 128 bits, so the deal is as hard to guess as the seed and a
+    player's 20 or 21 cards are far too little to recover it; the seed then replays the hand."""
+    return secrets.randbits(SEED_BITS)
 
 
 def deal(rules: RuleSet, *, seed: int, dealer: int, players: int = 3):

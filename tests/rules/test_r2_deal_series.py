@@ -30,9 +30,14 @@ def test_r2_deal_dealer_21_others_20_stock_19_and_the_shown_card_is_the_dealers_
     assert again == state  # the seed fixes the whole deal
 
 
-def test_r2_new_seed_is_a_fresh_secret_int():
+def test_r2_new_seed_is_a_fresh_secret_int_of_128_bits_and_all_of_them_shape_the_deal():
     seeds = {new_seed() for _ in range(5)}
-    assert len(seeds) == 5 and all(isinstance(s, int) for s in seeds)
+    assert len(seeds) == 5 and all(isinstance(s, int) and 0 <= s < 2**128 for s in seeds)
+    assert max(seeds).bit_length() > 64  # 5 draws all below 2**64: odds 2**-320
+    low = 12345
+    one, _ = deal(CHANGDE, seed=low, dealer=0)
+    other, _ = deal(CHANGDE, seed=low + 2**100, dealer=0)  # differs only far above 64 bits
+    assert one.hands != other.hands
 
 
 def test_r2_two_players_20_cards_removed_unseen_and_the_other_player_may_chi_the_discard():
