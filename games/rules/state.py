@@ -30,9 +30,12 @@ class Window:
     decisions: tuple[tuple[int, Action], ...] = ()
     last: bool = False  # the card was the last of the stock (海底)
     earthly: bool = False  # the dealer's first discard (地胡)
-    waiting: tuple[int, ...] = field(init=False, repr=False, compare=False)  # see asked(); derived
+    # derived once, as a window is read many times (asked by to_act, live by every legal_actions):
+    opened: tuple[tuple[int, str, Action | None], ...] = field(init=False, repr=False, compare=False)
+    waiting: tuple[int, ...] = field(init=False, repr=False, compare=False)  # see asked()
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "opened", self.open_offers())
         object.__setattr__(self, "waiting", self.asked())
 
     @property
@@ -40,7 +43,7 @@ class Window:
         """The card is on the table between holdings: a discard or a shown draw."""
         return self.kind in (DISCARD, DRAW)
 
-    def open_offers(self) -> list[tuple[int, str, Action | None]]:
+    def open_offers(self) -> tuple[tuple[int, str, Action | None], ...]:
         """(seat, claim, its decision) for the claims above every claim already taken or forced:
         a claim below a decided take can never be met (R6.4, R7.6)."""
         decided = dict(self.decisions)
@@ -50,16 +53,16 @@ class Window:
             if claim == "pao" or (action is not None and action.verb == claim):
                 break
             out.append((seat, claim, action))
-        return out
+        return tuple(out)
 
     def asked(self) -> tuple[int, ...]:
         """Seats that still have to decide (only on claims that can still be met)."""
-        return tuple(sorted({seat for seat, _, action in self.open_offers() if action is None}))
+        return tuple(sorted({seat for seat, _, action in self.opened if action is None}))
 
     def live(self, seat: int) -> frozenset[str]:
         """This seat's claims that can still be met: a moot one is not offered, and declining it is
         not passing it (R6.4)."""
-        return frozenset(claim for s, claim, _ in self.open_offers() if s == seat)
+        return frozenset(claim for s, claim, _ in self.opened if s == seat)
 
     def to_json(self) -> dict:
         return {"kind": self.kind, "card": C.char(self.card), "owner": self.owner,
@@ -82,6 +85,7 @@ def text_mask(text: str) -> int:
     return sum(1 << k for k in set(C.parse(text)))
 
 
+@lru_cache(maxsize=None)  # read on every move; a few (players, dealer) pairs
 def order_of(players: int, dealer: int) -> tuple[int, ...]:
     """Active seats in turn order from the dealer; at 4 players the seat opposite the dealer sits out (R2)."""
     seats = [(dealer + i) % players for i in range(players)]
