@@ -2,6 +2,8 @@
 
 `Play` is a mutable working copy of a HandState. `apply` thaws the state, runs one decision and every
 forced step after it until a seat must decide again (or the hand ends), and freezes the result.
+A move changes a few rows only, so tables and piles stay the state's tuples until written (see
+thawed): thawing and freezing run on every apply. Hands are lists from the start (deal writes them).
 """
 from __future__ import annotations
 
@@ -14,13 +16,20 @@ from .groups import FOUR_SAME, Group, Kind
 from .state import DISCARD, DRAW, TIWEI, HandState, Window
 
 
+def thawed(rows: list, i: int) -> list:
+    """Row i of a working copy as a list to write to: the frozen state's tuple is copied on first write."""
+    row = rows[i]
+    if type(row) is tuple:
+        row = rows[i] = list(row)
+    return row
+
+
 class Play:
     def __init__(self, s: HandState):
         self.rules, self.dealer, self.order = s.rules, s.dealer, s.order
         self.hands = list(map(list, s.hands))
-        self.tables = list(map(list, s.tables))
-        self.piles = list(map(list, s.piles))
-        self.stock = list(s.stock)
+        self.tables, self.piles = list(s.tables), list(s.piles)
+        self.stock = s.stock
         self.removed, self.shown = s.removed, s.shown
         self.passed, self.discarded = list(s.passed), list(s.discarded)
         self.passed_hu, self.skipped_peng = list(s.passed_hu), s.skipped_peng
@@ -32,7 +41,7 @@ class Play:
         return HandState(
             rules=self.rules, dealer=self.dealer,
             hands=tuple(map(tuple, self.hands)), tables=tuple(map(tuple, self.tables)),
-            piles=tuple(map(tuple, self.piles)), stock=tuple(self.stock), removed=self.removed,
+            piles=tuple(map(tuple, self.piles)), stock=self.stock, removed=self.removed,
             shown=self.shown, passed=tuple(self.passed), discarded=tuple(self.discarded),
             passed_hu=tuple(self.passed_hu), skipped_peng=self.skipped_peng, draws=self.draws, turn=self.turn, window=self.window,
             move_no=self.move_no, result=self.result)
@@ -57,7 +66,7 @@ class Play:
     def lay(self, seat: int, kind: Kind, cards, replacing: Kind | tuple[Kind, ...] = ()) -> Group:
         """Put a group on the seat's table, in place of its group of `replacing` kind for that card."""
         group = Group(kind, tuple(sorted(cards)))
-        table = self.tables[seat]
+        table = thawed(self.tables, seat)
         replacing = (replacing,) if isinstance(replacing, Kind) else replacing
         for i, g in enumerate(table):
             if g.kind in replacing and g.cards[0] == group.cards[0]:
@@ -82,7 +91,7 @@ class Play:
             self.result = {"winner": None, "drawn_hand": True}
             self.emit(None, "drawn_hand")
             return
-        card = self.stock.pop(0)
+        card, self.stock = self.stock[0], self.stock[1:]
         self.draws += 1
         self.emit(seat, "draw", (card,))
         last = not self.stock
@@ -142,7 +151,7 @@ class Play:
                 return self.take(seat, action)
         self.window = None
         if w.in_flight:
-            self.piles[w.owner].append(w.card)
+            thawed(self.piles, w.owner).append(w.card)
             self.draw(self.next_seat(w.owner))
         else:
             self.after_take(w.owner)
@@ -168,7 +177,7 @@ class Play:
                 hand[k] -= 1
             for i, g in enumerate(action.groups):
                 group = Group.make(Kind.SENTENCE if len(set(C.value(k) for k in g)) > 1 else Kind.JIAO, g)
-                self.tables[seat].append(group)
+                thawed(self.tables, seat).append(group)
                 self.emit(seat, "bi" if i else "chi", group.cards)
         self.after_take(seat)
 
