@@ -201,18 +201,25 @@ def offers(t, kind: str, card: int, owner: int, last: bool = False,
     """Every claim on the card, best first (R5.5, R7.3): hu (the drawer, then his 下家, then the next;
     for a discard the discarder's 下家 first), then a forced pao, else peng, then chi (the drawer before
     his 下家). A pending pao leaves no room for peng or chi."""
-    order = t.order
-    start = order.index(owner if kind != DISCARD else next_seat(order, owner))
-    hu_seats = [owner] if kind == TIWEI else [order[(start + i) % len(order)] for i in range(len(order))]
-    if kind == DISCARD:
-        hu_seats = [s for s in hu_seats if s != owner] if t.rules.discard_win else []
+    hu_seats, peng_seats, chi_seats = _seats(t.order, kind, owner, t.rules.discard_win)
     out = [(s, "hu") for s in hu_seats if can_hu(t, s, kind, card, owner, last, earthly)]
     if kind in (TIWEI, SHOWN):
         return tuple(out)
     pao = pao_seat(t, kind, card, owner)
     if pao is not None:
         return tuple(out + [(pao, "pao")])
-    out += [(s, "peng") for s in order if s != owner and can_peng(t, s, card)]
-    chi_seats = (owner, next_seat(order, owner)) if kind == DRAW else (next_seat(order, owner),)
+    hands = t.hands
+    out += [(s, "peng") for s in peng_seats if hands[s][card] == 2 and can_peng(t, s, card)]
     out += [(s, "chi") for s in chi_seats if chi_choices(t, s, card)]
     return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def _seats(order: tuple[int, ...], kind: str, owner: int, discard_win: bool):
+    """(hu seats, peng seats, chi seats) in the order their claims rank, for offers."""
+    start = order.index(owner if kind != DISCARD else next_seat(order, owner))
+    hu_seats = (owner,) if kind == TIWEI else tuple(order[(start + i) % len(order)] for i in range(len(order)))
+    if kind == DISCARD:
+        hu_seats = tuple(s for s in hu_seats if s != owner) if discard_win else ()
+    chi_seats = (owner, next_seat(order, owner)) if kind == DRAW else (next_seat(order, owner),)
+    return hu_seats, tuple(s for s in order if s != owner), chi_seats
