@@ -11,7 +11,7 @@ from operator import itemgetter
 from . import cards as C
 from . import prechecks, scoring
 from .actions import Action
-from .groups import FOUR_SAME, Kind, is_chi_group
+from .groups import FOUR_SAME, Group, Kind, is_chi_group
 from .scoring import Source
 from .state import DISCARD, DRAW, SHOWN, TIWEI
 
@@ -30,6 +30,9 @@ def _chi_groups_with(k: int) -> tuple[tuple[int, int, int], ...]:
 
 
 GROUPS_WITH = tuple(_chi_groups_with(k) for k in C.KINDS)
+# The table group each chi or bi group becomes (R6.2), built once: a sentence, or a jiao of one value.
+CHI_TABLE_GROUP = {g: Group.make(Kind.SENTENCE if len({C.value(k) for k in g}) > 1 else Kind.JIAO, g)
+                   for gs in GROUPS_WITH for g in gs}
 
 
 def next_seat(order: tuple[int, ...], seat: int) -> int:

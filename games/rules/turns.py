@@ -176,7 +176,7 @@ class Play:
             for k in claims.chi_used(action, w.card):
                 hand[k] -= 1
             for i, g in enumerate(action.groups):
-                group = Group.make(Kind.SENTENCE if len(set(C.value(k) for k in g)) > 1 else Kind.JIAO, g)
+                group = claims.CHI_TABLE_GROUP[g]
                 thawed(self.tables, seat).append(group)
                 self.emit(seat, "bi" if i else "chi", group.cards)
         self.after_take(seat)
