@@ -119,6 +119,8 @@ class Play:
 
     def open(self, kind: str, card: int, owner: int, last: bool = False, earthly: bool = False) -> None:
         offers = claims.offers(self, kind, card, owner, last, earthly)
+        if not offers:  # nobody may claim: the common case, no window to build
+            return self.go_on(kind, card, owner)
         self.window = Window(kind, card, owner, offers, (), last, earthly)
         self.resolve()
 
@@ -149,12 +151,17 @@ class Play:
             action = decided[seat]
             if action.verb == claim:
                 return self.take(seat, action)
+        self.go_on(w.kind, w.card, w.owner)
+
+    def go_on(self, kind: str, card: int, owner: int) -> None:
+        """Nobody takes the card: it joins its owner's pile and the 下家 draws, or after a ti/wei or
+        the shown card the owner goes on (R6.5)."""
         self.window = None
-        if w.in_flight:
-            thawed(self.piles, w.owner).append(w.card)
-            self.draw(self.next_seat(w.owner))
+        if kind in (DISCARD, DRAW):  # Window.in_flight
+            thawed(self.piles, owner).append(card)
+            self.draw(self.next_seat(owner))
         else:
-            self.after_take(w.owner)
+            self.after_take(owner)
 
     def pao(self, seat: int, card: int) -> None:
         """R5.3: forced; after the first pao/ti a discard follows, after 八块 the 下家 draws (R6.5)."""
