@@ -178,8 +178,7 @@ def passed_hu_blocks(t, seat: int, card: int) -> int | None:
     """R7.4: the table hu-xi at which this seat let this kind go, if it is still the same; else None."""
     for k, hx in t.passed_hu[seat]:
         if k == card:
-            table_hx = sum(t.rules.huxi.huxi(g.kind, g.cards) for g in t.tables[seat])
-            return hx if hx == table_hx else None
+            return hx if hx == t.table_huxi(seat) else None
     return None
 
 

@@ -94,6 +94,12 @@ def order_of(players: int, dealer: int) -> tuple[int, ...]:
     return tuple(seats)
 
 
+def table_huxi(rules: RuleSet, groups) -> int:
+    """R4: the hu-xi of a seat's table groups (当前得息数, used by R7.4)."""
+    hx = rules.huxi.huxi
+    return sum(hx(g.kind, g.cards) for g in groups)
+
+
 @dataclass(frozen=True, slots=True)
 class HandState:
     rules: RuleSet
@@ -143,9 +149,7 @@ class HandState:
         return sum(g.kind in FOUR_SAME for g in self.tables[seat])
 
     def table_huxi(self, seat: int) -> int:
-        """R4: the hu-xi of a seat's table groups (当前得息数, used by R7.4)."""
-        hx = self.rules.huxi.huxi
-        return sum(hx(g.kind, g.cards) for g in self.tables[seat])
+        return table_huxi(self.rules, self.tables[seat])
 
     def to_json(self) -> dict:
         return {

@@ -13,7 +13,7 @@ from . import cards as C
 from . import claims
 from .actions import Action, Event
 from .groups import FOUR_SAME, Group, Kind
-from .state import DISCARD, DRAW, TIWEI, HandState, Window
+from .state import DISCARD, DRAW, TIWEI, HandState, Window, table_huxi
 
 
 def thawed(rows: list, i: int) -> list:
@@ -54,8 +54,7 @@ class Play:
         return claims.next_seat(self.order, seat)
 
     def table_huxi(self, seat: int) -> int:
-        hx = self.rules.huxi.huxi
-        return sum(hx(g.kind, g.cards) for g in self.tables[seat])
+        return table_huxi(self.rules, self.tables[seat])
 
     def owes_discard(self, seat: int) -> bool:
         """R6.5: holdings above 20 + max(0, n4 − 1) owe a discard."""
