@@ -139,6 +139,15 @@ def _seat_bots(table, seats) -> None:
     Seat.objects.bulk_create(Seat(table=table, position=p, is_bot=True) for p in _free_positions(table, seats))
 
 
+def _sit(table, user, free: list[int], now) -> Seat:
+    """Seat a person at the first free position (table locked); taking the last one deals the hand."""
+    seat = Seat.objects.create(table=table, position=free[0], user=user)
+    if len(free) == 1:
+        _hand_start(table, now)
+    publish(table.pk)
+    return seat
+
+
 def _new_invite_code() -> str:
     while True:
         code = "".join(secrets.choice(INVITE_ALPHABET) for _ in range(INVITE_LENGTH))
@@ -178,11 +187,7 @@ def seat_join(*, table, user) -> Seat:
     free = _free_positions(table, seats)
     if not free:
         raise Refused(_("This room is full."))
-    seat = Seat.objects.create(table=table, position=free[0], user=user)
-    if len(free) == 1:
-        _hand_start(table, timezone.now())
-    publish(table.pk)
-    return seat
+    return _sit(table, user, free, timezone.now())
 
 
 @transaction.atomic
@@ -227,10 +232,7 @@ def quick_match(*, user, tier: RoomTier | None = None) -> Table:
         seats = _seats(table)
         free = _free_positions(table, seats)
         if free:
-            Seat.objects.create(table=table, position=free[0], user=user)
-            if len(free) == 1:
-                _hand_start(table, now)
-            publish(table.pk)
+            _sit(table, user, free, now)
             return table
     table = Table.objects.create(kind=Table.Kind.COIN, tier=tier, variant=coin_variant(), player_count=3,
                                  fill_at=now + timers.seconds("QUICK_MATCH_BOT_WAIT"))
