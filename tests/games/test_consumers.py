@@ -210,6 +210,7 @@ async def test_a_socket_without_a_seat_at_the_table_is_closed(coin_table, make_u
     comm.scope["user"] = stranger
     connected, code = await comm.connect()
     assert not connected and code == 4403
+    await comm.disconnect()  # let the application end, or the loop's teardown may wait on it (Redis)
 
 
 async def test_r11_a_person_unseated_at_the_deal_is_told_why_offered_their_tier_and_the_socket_closes(
@@ -224,6 +225,7 @@ async def test_r11_a_person_unseated_at_the_deal_is_told_why_offered_their_tier_
     assert ids(frame) == ["table-live"]  # the live table is replaced: no fragment of anyone's seat
     assert "2,200" in frame and "进入天门山" in frame and 'hx-post="/play/quick/"' in frame
     assert await short.receive_output(timeout=5) == {"type": "websocket.close", "code": 4403}
+    await short.disconnect()
 
 
 async def test_the_site_application_authenticates_the_socket_from_the_session(coin_table, client):
