@@ -23,3 +23,14 @@ def make_user(db):
 
     return make
 
+
+
+@pytest.fixture(autouse=True)
+def fresh_channel_layer():
+    """Each test gets its own channel layer: channels-redis keeps locks and connections bound to the
+    event loop that first used them, and every async test runs its own loop."""
+    from channels.layers import channel_layers
+
+    channel_layers.backends.clear()
+    yield
+    channel_layers.backends.clear()
