@@ -49,6 +49,9 @@ class Variant(models.Model):
                                      help_text=_("R2: table sizes allowed, e.g. 2,3"))
     drawn_hands_to_rotate = models.PositiveSmallIntegerField(
         _("drawn hands before the dealer passes on"), default=3, help_text="R2")
+    pair_plus_others_card = models.CharField(
+        _("a hand pair won with another player's card"), max_length=4, default="peng",
+        choices=[("peng", _("counts as a peng")), ("kan", _("counts as a kan"))], help_text="R7.1")
 
     class Meta:
         ordering = ["order", "slug"]
@@ -77,7 +80,8 @@ class Variant(models.Model):
             skipped_peng_bars_hu=self.skipped_peng_bars_hu,
             heavenly_double_huxi=self.heavenly_double_huxi,
             mandatory_heavenly_rest=self.mandatory_heavenly_rest, player_counts=counts,
-            drawn_hands_to_rotate=self.drawn_hands_to_rotate)
+            drawn_hands_to_rotate=self.drawn_hands_to_rotate,
+            pair_plus_others_card=self.pair_plus_others_card)
 
     def clean(self) -> None:
         """A variant the engine would reject cannot be saved."""

@@ -1,1 +1,33 @@
-"""The Paohuzi rules engine (RULES.md). Pure Python: nothing below this package imports Django."""
+"""The Paohuzi rules engine (RULES.md): the one door into it. Pure Python: nothing below this package
+imports Django, and nothing outside it imports its modules (tests/test_import_boundaries.py).
+
+    from games.rules import Action, apply, deal, legal_actions, new_seed, preset, seat_view
+    state, events = deal(preset("changde"), seed=new_seed(), dealer=0)
+    seat = state.to_act[0]                      # the seats that must decide now
+    state, events = apply(state, seat, legal_actions(state, seat)[0])   # a new state; never mutates
+    seat_view(state, seat)                      # what that seat may see (hidden cards stay hidden)
+
+A move the rules do not allow now raises IllegalAction, a malformed one InvalidAction; both carry a
+stable `code` and `params` (cards, seats) that the web layer translates, and English text for the CLI.
+`evaluate` scores holdings (Win or NoWin with `why`); a RuleSet is every regional parameter.
+"""
+from . import cards
+from .actions import Action, Event, IllegalAction, InvalidAction
+from .cards import CardError
+from .checks import replay
+from .claims import chi_used, chi_groups_with, chi_table_group
+from .cli_score import BadInput, parse_request
+from .groups import FOUR_SAME, Group, GroupError, HuxiTable, Kind
+from .hand import apply, deal, is_legal, legal_actions, new_seed, next_dealer, setup
+from .scoring import NoWin, Source, Win, evaluate, score_split
+from .state import HandState, table_huxi
+from .variants import PATTERN_CODES, PRESETS, PatternSpec, RuleSet, RuleSetError, preset
+from .views import event_view, group_view, public_view, seat_view
+
+__all__ = [
+    "Action", "BadInput", "CardError", "Event", "FOUR_SAME", "Group", "GroupError", "HandState", "HuxiTable",
+    "IllegalAction", "InvalidAction", "Kind", "NoWin", "PATTERN_CODES", "PRESETS", "PatternSpec", "RuleSet",
+    "RuleSetError", "Source", "Win", "apply", "cards", "chi_groups_with", "chi_table_group", "chi_used",
+    "deal", "evaluate", "event_view", "group_view", "is_legal", "legal_actions", "new_seed", "next_dealer",
+    "parse_request", "preset", "public_view", "replay", "score_split", "seat_view", "setup", "table_huxi",
+]

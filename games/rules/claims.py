@@ -35,6 +35,16 @@ CHI_TABLE_GROUP = {g: Group.make(Kind.SENTENCE if len({C.value(k) for k in g}) >
                    for gs in GROUPS_WITH for g in gs}
 
 
+def chi_groups_with(k: int) -> tuple[tuple[int, int, int], ...]:
+    """Every sentence or jiao holding card kind k (R3), each as sorted kinds."""
+    return GROUPS_WITH[k]
+
+
+def chi_table_group(cards) -> Group:
+    """The table group a chi or bi group becomes (R6.2): a sentence, or a jiao of one value."""
+    return CHI_TABLE_GROUP[tuple(sorted(cards))]
+
+
 def next_seat(order: tuple[int, ...], seat: int) -> int:
     return order[(order.index(seat) + 1) % len(order)]
 

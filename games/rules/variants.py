@@ -28,6 +28,9 @@ PATTERN_CODES = (
 )
 
 
+PAIR_PLUS_OTHERS_CARD = ("peng", "kan")  # RuleSet.pair_plus_others_card
+
+
 def parse_counts(text: str) -> tuple[int, int]:
     """'4' → (4, 4); '11-12' → (11, 12); '13-' → (13, 99)."""
     lo, sep, hi = text.strip().partition("-")
@@ -86,6 +89,9 @@ class RuleSet:
     mandatory_heavenly_rest: bool = True  # R9.1 [reading]: count the best arrangement of the rest too
     player_counts: tuple[int, ...] = (3,)  # R2: table sizes this variant allows
     drawn_hands_to_rotate: int = 3  # R2: the dealer passes on after this many drawn hands in a row
+    pair_plus_others_card: str = "peng"  # R7.1 [reading]: a hand pair completed by another player's
+    #                                      winning card (or the shown card) is a peng (1 / 3 hu-xi); "kan"
+    #                                      scores it as a kan (3 / 6), as three public engines do
 
     def __post_init__(self) -> None:
         self.validate()
@@ -99,6 +105,8 @@ class RuleSet:
             raise RuleSetError("self-draw grades must be ≥ 0 and drawn hands to rotate ≥ 1")
         if not self.player_counts or not set(self.player_counts) <= {2, 3, 4}:
             raise RuleSetError("player counts must be among 2, 3 and 4")
+        if self.pair_plus_others_card not in PAIR_PLUS_OTHERS_CARD:
+            raise RuleSetError("a pair completed by another player's card is a peng or a kan")
         names = [p.name for p in self.patterns]
         if len(names) != len(set(names)):
             raise RuleSetError("two patterns share a name")
