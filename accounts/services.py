@@ -1,17 +1,17 @@
-"""Account use cases. Coins only ever arrive through the ledger (games.services.ledger_settle)."""
+"""Account use cases. Coins only ever arrive through the ledger (games.services.ledger_settle);
+experience and levels are games.services.progress."""
 from __future__ import annotations
 
 import secrets
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import F
 from django.utils.translation import gettext as _
 
 from games.models import LedgerEntry
 from games.services import DuplicateSettlement, Refused, house_account, ledger_settle, publish_coins
 
-from .models import User, level_for
+from .models import User
 from .selectors import relief_key_prefix, relief_offer
 
 RESERVED_PREFIX = "__"  # system accounts (the house) use names no player can choose
@@ -75,13 +75,3 @@ def relief_grant(*, user: User, n: int) -> int:
         return 0
     publish_coins([user.pk])
     return offer["amount"]
-
-
-@transaction.atomic
-def experience_add(*, user: User, amount: int) -> User:
-    """Add experience after a hand (R11: the room tier's experience per hand) and update the level."""
-    User.objects.filter(pk=user.pk).update(experience=F("experience") + amount)
-    user.refresh_from_db(fields=["experience"])
-    user.level = level_for(user.experience)
-    user.save(update_fields=["level"])
-    return user

@@ -37,7 +37,7 @@ def main() -> int:
 
     from accounts.services import account_create
     from games import bots, fragments, selectors, services
-    from games.rules.hand import HandState
+    from games.rules import HandState
 
     users = [account_create(username=f"bench{i}-{time.time_ns()}", password=None) for i in range(3)]
     table = None
@@ -47,7 +47,7 @@ def main() -> int:
     submit, render, full, moves = [], [], [], 0
     for n in range(args.hands):
         sent: dict[str, str] = {}
-        hand = services.current_hand(table)
+        hand = selectors.current_hand(table)
         while not hand.finished:
             state = HandState.from_json(hand.state)
             seat = state.to_act[0]
@@ -60,7 +60,7 @@ def main() -> int:
             submit.append(t1 - t0)
             render.append(t2 - t1)
             moves += 1
-            hand = services.current_hand(table)
+            hand = selectors.current_hand(table)
         t0 = time.perf_counter()
         fragments.render_all(selectors.snapshot(table.pk, 1))
         full.append(time.perf_counter() - t0)

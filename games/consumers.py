@@ -133,7 +133,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             if self.flash:
                 html += render_to_string("games/_flash.html", {"message": "", "oob": True})
                 self.flash = False
-        return html, services.due(snap.table), True
+        return html, selectors.due(snap.table), True
 
     def _coins_html(self) -> str:
         self.user.refresh_from_db(fields=["coins"])

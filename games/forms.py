@@ -4,6 +4,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from .models import Variant
+from .selectors import player_count_problem
 from .services import INVITE_LENGTH, PLANNED_HANDS
 
 
@@ -18,10 +19,9 @@ class PrivateRoomForm(forms.Form):
     def clean(self):
         data = super().clean()
         variant, count = data.get("variant"), data.get("player_count")
-        if variant and count and count not in variant.to_ruleset().player_counts:
-            allowed = ", ".join(str(n) for n in variant.to_ruleset().player_counts)
-            raise forms.ValidationError(_("%(variant)s is played by %(allowed)s players.")
-                                        % {"variant": variant, "allowed": allowed})
+        problem = variant and count and player_count_problem(variant, count)
+        if problem:
+            raise forms.ValidationError(problem)
         return data
 
 

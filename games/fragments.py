@@ -12,11 +12,10 @@ from collections.abc import Iterator
 from django.template.loader import get_template
 from django.urls import reverse
 
-from . import selectors, services
+from . import selectors
 from .models import Table
+from .rules import Action, Kind
 from .rules import cards as C
-from .rules.actions import Action
-from .rules.groups import Kind
 from .selectors import Snapshot
 
 FOURS = ("pao", "ti")
@@ -165,7 +164,7 @@ def _tier_move(snap: Snapshot, me) -> dict | None:
     coins to enter (they do not play its next hand), with the tier their coins allow (None: no tier)."""
     if me is None or not me.user_id:
         return None
-    change = services.tier_change(snap.table, me.user.coins)
+    change = selectors.tier_change(snap.table, me.user.coins)
     if change is None:
         return None
     way, tier = change

@@ -7,19 +7,77 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db.models import Count, Q
 from django.utils.translation import gettext as _
 
-from .models import ActionLog, Hand, RoomTier, Seat, Table
+from .models import ActionLog, Hand, RoomTier, Seat, Table, Variant
+from .rules import Event, HandState, Kind, apply, deal, event_view, group_view, public_view, seat_view
 from .rules import cards as C
-from .rules.actions import Event
-from .rules.groups import Kind
-from .rules.hand import HandState, apply, deal
-from .rules.views import event_view, group_view, public_view, seat_view
-from .services import coins_short, current_hand, tier_for
 
 LOG_LENGTH = 14  # events shown in a seat's log
+
+
+# ---------------------------------------------------------------- tables, tiers, time
+
+
+def current_hand(table, *, lock: bool = False) -> Hand | None:
+    """The table's latest hand (`lock`: for update, inside a service's transaction)."""
+    hands = Hand.objects.filter(table=table).order_by("-number")
+    return (hands.select_for_update() if lock else hands).first()
+
+
+def due(table) -> object:
+    """When the table's next automatic step is due: a waiting table's bots, else the hand's deadline."""
+    table = Table.objects.get(pk=getattr(table, "pk", table))
+    if table.status == Table.Status.WAITING:
+        return table.fill_at
+    if table.status != Table.Status.PLAYING:
+        return None
+    hand = current_hand(table)
+    return hand.deadline if hand else None
+
+
+def tier_for(coins: int) -> RoomTier | None:
+    """R11: the highest tier the coins allow. "Highest" is by coins to enter (the stakes), never by
+    RoomTier.order, which is only the order the lobby lists them in; of two tiers with the same entry
+    coins, the one listed later."""
+    return next((t for t in RoomTier.objects.order_by("-entry_coins", "-order") if t.admits(coins)), None)
+
+
+def coins_short(table, coins: int) -> bool:
+    """R11, R8.4: fewer coins than this coin room's coins to enter. Such a person does not play its next
+    hand: losses are capped at the coins carried, so playing on could only win (a free roll)."""
+    return table.kind == Table.Kind.COIN and coins < table.tier.entry_coins
+
+
+def tier_change(table, coins: int) -> tuple[str, RoomTier | None] | None:
+    """R11: where a person whose coins no longer fit this coin room goes next: ("up", the tier their
+    coins allow) above the room's upper bound; ("down", that tier, or None when no tier admits them)
+    below its coins to enter (coins_short). None while the coins fit."""
+    if table.kind != Table.Kind.COIN:
+        return None
+    if coins_short(table, coins):
+        return "down", tier_for(coins)
+    bound = table.tier.upper_bound
+    return ("up", tier_for(coins)) if bound is not None and coins > bound else None
+
+
+def coin_variant() -> Variant:
+    """The variant coin rooms play (settings.COIN_ROOM_VARIANT, else the first one offered)."""
+    return (Variant.objects.filter(slug=settings.COIN_ROOM_VARIANT, active=True).first()
+            or Variant.objects.filter(active=True).first())
+
+
+def player_count_problem(variant: Variant, count: int) -> str | None:
+    """R2: why a private room of `variant` cannot seat `count` players (None: it can), for the lobby
+    form and the service alike."""
+    allowed = variant.to_ruleset().player_counts
+    if count in allowed:
+        return None
+    return _("%(variant)s is played by %(allowed)s players.") % {
+        "variant": variant, "allowed": ", ".join(str(n) for n in allowed)}
 
 
 # ---------------------------------------------------------------- lobby

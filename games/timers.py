@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 
-from .rules.state import HandState
+from .rules import HandState
 
 
 def seconds(name: str) -> timedelta:

@@ -22,7 +22,7 @@ from .models import Hand, RoomTier, Table
 def lobby(request, private_form=None, join_form=None):
     return render(request, "games/lobby.html", {
         "tiers": selectors.lobby_tiers(request.user),
-        "best": services.tier_for(request.user.coins) if request.user.is_authenticated else None,
+        "best": selectors.tier_for(request.user.coins) if request.user.is_authenticated else None,
         "relief": relief_offer(request.user),
         "my_tables": selectors.my_tables(request.user),
         "private_form": private_form or PrivateRoomForm(),

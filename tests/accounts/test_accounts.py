@@ -5,7 +5,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import User, level_for
-from accounts.services import experience_add
+from games.services import experience_add
 from games.models import Hand, LedgerEntry, Seat, Table
 from games.services import house_account, ledger_settle
 

@@ -3,9 +3,10 @@ from __future__ import annotations
 
 import pytest
 
-from games import bots, services
+from games import bots, selectors, services
 from games.models import Hand, Table
-from games.rules.hand import HandState
+from games.rules import HandState
+from games.services import play
 
 # Seeds for the changde deal with dealer 0, when every seat plays games.bots.choose_action:
 WIN_SEED = 5  # 17 moves; seat 1 wins on another's draw, base 8 (红胡 2 fan)
@@ -17,13 +18,13 @@ SHORT_SEED = 26  # 7 moves; seat 0 wins, base 2
 def deal_seed(monkeypatch):
     """deal_seed(seed, dealer=0): every following hand is dealt from this seed with this first dealer."""
     def choose(seed: int, dealer: int = 0):
-        monkeypatch.setattr(services, "new_seed", lambda: seed)
-        monkeypatch.setattr(services, "draw_dealer", lambda players: dealer)
+        monkeypatch.setattr(play, "new_seed", lambda: seed)
+        monkeypatch.setattr(play, "draw_dealer", lambda players: dealer)
     return choose
 
 
 def state_of(table) -> HandState:
-    return HandState.from_json(services.current_hand(table).state)
+    return HandState.from_json(selectors.current_hand(table).state)
 
 
 def private_table(users, *, variant, hands: int = 8) -> Table:
@@ -38,20 +39,20 @@ def private_table(users, *, variant, hands: int = 8) -> Table:
 
 def play_one(table, users_by_seat: dict) -> Hand:
     """The first seat to act plays the bot's choice through action_submit (a person) or table_tick."""
-    hand = services.current_hand(table)
+    hand = selectors.current_hand(table)
     state = HandState.from_json(hand.state)
     seat = state.to_act[0]
     if seat not in users_by_seat:  # a bot: its time has come (BOT_DELAY is 0 in the tests)
         services.table_tick(table_id=table.pk)
-        return services.current_hand(table)
+        return selectors.current_hand(table)
     action = bots.choose_action(state, seat)
     services.action_submit(table=table, user=users_by_seat[seat], wire={"action": action.text,
                                                                         "move_no": hand.move_no})
-    return services.current_hand(table)
+    return selectors.current_hand(table)
 
 
 def play_out(table, users_by_seat: dict, limit: int = 200) -> Hand:
-    hand = services.current_hand(table)
+    hand = selectors.current_hand(table)
     for _ in range(limit):
         if hand.finished:
             return hand

@@ -11,7 +11,7 @@ from channels.testing import WebsocketCommunicator
 from django.db import connections
 from django.utils import timezone
 
-from games import bots, services
+from games import bots, selectors, services
 from games.models import ActionLog, Hand, LedgerEntry, Seat, Table
 from games.routing import websocket_urlpatterns
 from games.rules import cards as C
@@ -100,7 +100,7 @@ async def test_three_people_play_a_whole_hand_each_seat_sees_its_own_view_and_ne
         assert ids(frames[p][0]) == FRAGMENT_IDS  # the full snapshot on connect
     seen_hands = {p: set() for p in seats}  # every hand text each seat held while the hand ran
     while True:
-        hand = await db(services.current_hand)(table)
+        hand = await db(selectors.current_hand)(table)
         if hand.finished:
             break
         for p, text in enumerate(await db(hand_texts)(table)):
@@ -109,8 +109,8 @@ async def test_three_people_play_a_whole_hand_each_seat_sees_its_own_view_and_ne
         seat = state.to_act[0]
         action = bots.choose_action(state, seat)
         await comms[seat].send_json_to({"op": "act", "action": action.text, "move_no": str(hand.move_no)})
-        await until(lambda: services.current_hand(table).move_no > hand.move_no)
-        if not (await db(services.current_hand)(table)).finished:
+        await until(lambda: selectors.current_hand(table).move_no > hand.move_no)
+        if not (await db(selectors.current_hand)(table)).finished:
             for p, c in comms.items():
                 frames[p] += await drain(c, 0.005)
     running = {p: list(f) for p, f in frames.items()}  # frames sent while the cards were hidden
@@ -118,7 +118,7 @@ async def test_three_people_play_a_whole_hand_each_seat_sees_its_own_view_and_ne
         frames[p].append(await receive_until(c, 'id="score-base"', 'id="nav-coins"'))  # and the new balance
         await c.disconnect()
 
-    hand = await db(services.current_hand)(table)
+    hand = await db(selectors.current_hand)(table)
     hand_scores = hand.scores
     for p in seats:
         own = set(re.findall(r'id="my-hand"[^>]*data-cards="([^"]*)"', "".join(running[p])))
@@ -138,7 +138,7 @@ async def test_only_changed_fragments_are_sent_after_a_move(coin_table):
     table, seats = coin_table
     watcher = await connect(seats[2], table.pk)
     await watcher.receive_from(timeout=5)
-    hand = await db(services.current_hand)(table)
+    hand = await db(selectors.current_hand)(table)
     state = await db(state_of)(table)
     await db(services.action_submit)(table=table, user=seats[0], wire={
         "action": bots.choose_action(state, 0).text, "move_no": hand.move_no})  # the dealer discards
@@ -152,7 +152,7 @@ async def test_a_stale_move_and_a_move_out_of_turn_are_refused_in_the_page_witho
     table, seats = coin_table
     dealer, other = await connect(seats[0], table.pk), await connect(seats[1], table.pk)
     await dealer.receive_from(timeout=5), await other.receive_from(timeout=5)
-    hand = await db(services.current_hand)(table)
+    hand = await db(selectors.current_hand)(table)
     state = await db(state_of)(table)
     discard = bots.choose_action(state, 0).text
     await other.send_json_to({"op": "act", "action": "pass", "move_no": hand.move_no})
@@ -160,7 +160,7 @@ async def test_a_stale_move_and_a_move_out_of_turn_are_refused_in_the_page_witho
     await dealer.send_json_to({"op": "act", "action": discard, "move_no": hand.move_no - 1})
     stale = await receive_until(dealer, 'class="flash info"')  # calmly: the decision is over
     assert 'id="my-hand"' in stale and "这一步已经过去了" in stale  # refused, and the table re-sent first
-    after = await db(services.current_hand)(table)
+    after = await db(selectors.current_hand)(table)
     assert (after.move_no, after.state) == (hand.move_no, hand.state)
     assert not await db(ActionLog.objects.filter(hand=hand).exists)()
     await dealer.send_to(text_data="not json")
@@ -173,7 +173,7 @@ async def test_a_reconnect_receives_a_full_snapshot_of_the_table_as_it_is_now(co
     comm = await connect(seats[1], table.pk)
     await comm.receive_from(timeout=5)
     await comm.disconnect()
-    hand = await db(services.current_hand)(table)
+    hand = await db(selectors.current_hand)(table)
     state = await db(state_of)(table)
     await db(services.action_submit)(table=table, user=seats[0], wire={
         "action": bots.choose_action(state, 0).text, "move_no": hand.move_no})
@@ -193,9 +193,9 @@ async def test_a_deadline_applies_the_default_move_then_auto_play_until_im_back(
     table = await db(services.quick_match)(user=user)
     comm = await connect(user, table.pk)  # the socket's timer seats the bots (QUICK_MATCH_BOT_WAIT 0)
     await until(lambda: Seat.objects.get(table=table, user=user).auto_play, timeout=10)
-    await until(lambda: services.current_hand(table).finished, timeout=20)
+    await until(lambda: selectors.current_hand(table).finished, timeout=20)
     await receive_until(comm, 'id="im-back"')
-    hand = await db(services.current_hand)(table)
+    hand = await db(selectors.current_hand)(table)
     mine = await db(lambda: list(ActionLog.objects.filter(hand=hand, seat=0).values_list("action", flat=True)))()
     assert mine  # the default moves were played for the seat
     await comm.send_json_to({"op": "autoplay_off"})
@@ -275,11 +275,11 @@ async def test_fragments_come_in_the_language_of_the_page(coin_table):
 async def test_a_deadline_that_passed_while_no_server_ran_is_applied_when_a_seat_connects(coin_table):
     """Deadlines are stored: after a restart the first socket to connect applies what is overdue."""
     table, seats = coin_table
-    hand = await db(services.current_hand)(table)
+    hand = await db(selectors.current_hand)(table)
     past = timezone.now() - timedelta(seconds=5)
     await db(Hand.objects.filter(pk=hand.pk).update)(deadline=past, turn_deadline=past)
     comm = await connect(seats[1], table.pk)  # seat 0 (the dealer) is the one out of time
-    await until(lambda: services.current_hand(table).move_no > hand.move_no)
+    await until(lambda: selectors.current_hand(table).move_no > hand.move_no)
     assert await db(lambda: Seat.objects.get(table=table, position=0).auto_play)()
     await comm.disconnect()
 
@@ -290,7 +290,7 @@ async def test_refusals_speak_the_page_language_and_a_double_click_is_silent(coi
     dealer.scope["user"] = seats[0]
     assert (await dealer.connect())[0]
     await dealer.receive_from(timeout=5)
-    hand = await db(services.current_hand)(table)
+    hand = await db(selectors.current_hand)(table)
     await dealer.send_json_to({"op": "act", "action": "peng", "move_no": hand.move_no})  # the dealer discards now
     refused = await receive_until(dealer, 'class="flash error"')
     assert "That move is not allowed now. (you must discard a card now)" in refused
@@ -299,7 +299,7 @@ async def test_refusals_speak_the_page_language_and_a_double_click_is_silent(coi
     discard = bots.choose_action(await db(state_of)(table), 0).text
     await dealer.send_json_to({"op": "act", "action": discard, "move_no": hand.move_no})
     await dealer.send_json_to({"op": "act", "action": discard, "move_no": hand.move_no})  # the double click
-    await until(lambda: services.current_hand(table).move_no > hand.move_no)
+    await until(lambda: selectors.current_hand(table).move_no > hand.move_no)
     frames = "".join(await drain(dealer, 0.3))
     assert 'id="my-hand"' in frames and "flash error" not in frames and "flash info" not in frames
     assert await db(ActionLog.objects.filter(hand=hand).count)() == 1

@@ -45,7 +45,7 @@ def test_each_seats_fragments_do_not_depend_on_the_cards_hidden_from_it(defaults
     by_seat = {s.position: s.user for s in Seat.objects.filter(table=table).select_related("user")}
     checked = 0
     for _ in range(200):
-        hand = services.current_hand(table)
+        hand = selectors.current_hand(table)
         for seat in by_seat:
             snap = selectors.snapshot(table.pk, seat)
             if snap.state.finished:

@@ -65,7 +65,7 @@ def test_r2_private_room_refuses_other_hand_counts_and_player_counts_the_variant
 def test_private_room_by_code_the_last_seat_starts_the_hand_and_a_full_room_refuses(changde, three, make_user):
     table = private_table(three, variant=changde)
     assert table.status == "playing"
-    hand = services.current_hand(table)
+    hand = selectors.current_hand(table)
     assert hand.number == 1 and set(hand.players.all()) == set(three) and hand.multiplier == 1
     with pytest.raises(Refused, match="not taking players"):
         services.seat_join(table=table, user=make_user("late"))
@@ -86,9 +86,9 @@ def test_owner_fills_empty_seats_with_bots_and_only_the_owner(changde, three):
 
 
 def test_r11_quick_match_picks_the_highest_tier_the_coins_allow(defaults, make_user):
-    assert services.tier_for(2000).name == "天门山"
-    assert services.tier_for(2500).name == "岳麓山"
-    assert services.tier_for(99) is None
+    assert selectors.tier_for(2000).name == "天门山"
+    assert selectors.tier_for(2500).name == "岳麓山"
+    assert selectors.tier_for(99) is None
     with pytest.raises(Refused, match="coins"):
         services.quick_match(user=make_user("x"), tier=RoomTier.objects.get(name="桃花源"))
 
@@ -97,17 +97,17 @@ def test_r11_the_highest_tier_is_the_one_with_the_most_coins_to_enter_not_the_la
     """RoomTier.order is the lobby's display order: an admin's tier listed last with a low entry does
     not catch quick match; with equal entry coins the tier listed later wins."""
     low = RoomTier.objects.create(name="新手场", order=99, multiplier=1, entry_coins=10, experience_per_hand=1)
-    assert services.tier_for(2000).name == "天门山" and services.tier_for(50) == low
+    assert selectors.tier_for(2000).name == "天门山" and selectors.tier_for(50) == low
     assert services.quick_match(user=make_user("x")).tier.name == "天门山"
     twin = RoomTier.objects.create(name="天门山二", order=98, multiplier=3, entry_coins=100, upper_bound=2500,
                                    experience_per_hand=3)
-    assert services.tier_for(2000) == twin
+    assert selectors.tier_for(2000) == twin
 
 
 def test_quick_match_seats_waiting_players_first_then_the_table_starts(coin_table, three):
     assert coin_table.tier.name == "天门山" and coin_table.status == "playing"
     assert sorted(s.user.username for s in coin_table.seats.all()) == ["ann", "bob", "cyd"]
-    assert services.current_hand(coin_table).multiplier == 2
+    assert selectors.current_hand(coin_table).multiplier == 2
     assert services.quick_match(user=three[0]) == coin_table  # still playing there
 
 
@@ -134,7 +134,7 @@ def floating_table(defaults, three, deal_seed):
 
 
 def test_r11_floating_multiplier_is_the_highest_the_poorest_player_affords(floating_table):
-    assert services.current_hand(floating_table).multiplier == 1200  # 2000 coins × 600/1000
+    assert selectors.current_hand(floating_table).multiplier == 1200  # 2000 coins × 600/1000
 
 
 def test_r11_a_changed_floating_multiplier_is_announced_at_hand_start(floating_table):
@@ -173,7 +173,7 @@ def test_the_result_panel_and_seats_group_the_digits_of_coins_and_multipliers(fl
 
 def test_action_submit_applies_the_move_logs_it_and_advances_the_move_number(coin_table):
     users = by_seat(coin_table)
-    before = services.current_hand(coin_table)
+    before = selectors.current_hand(coin_table)
     hand = play_one(coin_table, users)
     assert hand.move_no == before.move_no + 1
     row = ActionLog.objects.get(hand=hand)
@@ -183,34 +183,34 @@ def test_action_submit_applies_the_move_logs_it_and_advances_the_move_number(coi
 
 def test_a_stale_or_repeated_move_number_is_refused_and_changes_nothing(coin_table):
     users = by_seat(coin_table)
-    hand = services.current_hand(coin_table)
+    hand = selectors.current_hand(coin_table)
     state = HandState.from_json(hand.state)
     seat = state.to_act[0]
     wire = {"action": bots.choose_action(state, seat).text, "move_no": hand.move_no}
     services.action_submit(table=coin_table, user=users[seat], wire=wire)
-    after = services.current_hand(coin_table)
+    after = selectors.current_hand(coin_table)
     with pytest.raises(Stale, match="^$"):  # the same click again: nothing to say (a double click)
         services.action_submit(table=coin_table, user=users[seat], wire=wire)
     other = next(p for p in users if p != seat)
     with pytest.raises(Stale, match="decision is already over"):  # a late click of another seat
         services.action_submit(table=coin_table, user=users[other], wire={"action": "pass", "move_no": hand.move_no})
-    again = services.current_hand(coin_table)
+    again = selectors.current_hand(coin_table)
     assert (again.move_no, again.state) == (after.move_no, after.state)
     assert ActionLog.objects.filter(hand=hand).count() == 1
 
 
 def test_a_move_for_another_seat_is_refused_and_changes_nothing(coin_table):
     users = by_seat(coin_table)
-    hand = services.current_hand(coin_table)
+    hand = selectors.current_hand(coin_table)
     idle = next(p for p in range(3) if p not in HandState.from_json(hand.state).to_act)
     with pytest.raises(Refused, match="not your turn"):
         services.action_submit(table=coin_table, user=users[idle], wire={"action": "pass", "move_no": hand.move_no})
-    assert services.current_hand(coin_table).state == hand.state
+    assert selectors.current_hand(coin_table).state == hand.state
 
 
 def test_malformed_and_illegal_moves_are_refused_with_the_reason(coin_table, make_user):
     users = by_seat(coin_table)
-    hand = services.current_hand(coin_table)
+    hand = selectors.current_hand(coin_table)
     seat = HandState.from_json(hand.state).to_act[0]
     with pytest.raises(Refused, match="not a move"):
         services.action_submit(table=coin_table, user=users[seat], wire={"action": "dance", "move_no": hand.move_no})
@@ -220,7 +220,7 @@ def test_malformed_and_illegal_moves_are_refused_with_the_reason(coin_table, mak
         services.action_submit(table=coin_table, user=users[seat], wire={"action": "pass"})
     with pytest.raises(Refused, match="seat"):
         services.action_submit(table=coin_table, user=make_user("stranger"), wire={"action": "pass", "move_no": 0})
-    assert services.current_hand(coin_table).move_no == hand.move_no
+    assert selectors.current_hand(coin_table).move_no == hand.move_no
 
 
 # ---- the end of a hand (R8.4) and the next one (R2)
@@ -271,7 +271,7 @@ def test_the_next_hand_starts_by_itself_after_the_wait(coin_table):
     hand = play_out(coin_table, by_seat(coin_table))
     assert hand.deadline is not None
     services.table_tick(table_id=coin_table.pk, now=hand.deadline)
-    assert services.current_hand(coin_table).number == 2
+    assert selectors.current_hand(coin_table).number == 2
 
 
 def test_r2_three_drawn_hands_in_a_row_pass_the_deal_to_the_next_seat(coin_table, deal_seed):
@@ -280,12 +280,12 @@ def test_r2_three_drawn_hands_in_a_row_pass_the_deal_to_the_next_seat(coin_table
     dealers = []
     for _ in range(3):
         services.table_tick(table_id=coin_table.pk, now=hand.deadline)
-        hand = services.current_hand(coin_table)
+        hand = selectors.current_hand(coin_table)
         dealers.append(hand.dealer)
         hand = play_out(coin_table, by_seat(coin_table))
         assert hand.result.get("drawn_hand"), "the seed should give a drawn hand whoever deals"
     services.table_tick(table_id=coin_table.pk, now=hand.deadline)
-    assert dealers + [services.current_hand(coin_table).dealer] == [1, 1, 1, 2]
+    assert dealers + [selectors.current_hand(coin_table).dealer] == [1, 1, 1, 2]
 
 
 def test_r11_coins_above_the_upper_bound_move_the_player_up_a_tier_when_they_click_next(defaults, three,
@@ -346,12 +346,12 @@ def test_r11_r8_4_a_person_short_of_the_rooms_entry_is_unseated_at_the_deal_and_
     table.refresh_from_db()
     assert table.status == "waiting" and table.new_series and table.fill_at is not None  # … nor dealt in
     assert [s.user for s in table.seats.all()] == [winner]
-    assert services.current_hand(table).number == 1 and services.current_hand(table).deadline is None
+    assert selectors.current_hand(table).number == 1 and selectors.current_hand(table).deadline is None
     comer = make_user("dan")
     services.ledger_settle("gift:dan", {comer: 600, services.house_account(): -600})
     assert services.quick_match(user=comer) == table  # a waiting person takes a seat first …
     services.table_tick(table_id=table.pk, now=table.fill_at)  # … then bots, and hand 2 is dealt
-    hand = services.current_hand(table)
+    hand = selectors.current_hand(table)
     assert hand.number == 2 and set(hand.players.all()) == {winner, comer}
     short = three[0]
     short.refresh_from_db()
@@ -362,7 +362,7 @@ def test_r11_r8_4_a_person_short_of_the_rooms_entry_is_unseated_at_the_deal_and_
 
 def test_r11_the_deal_unseats_the_short_whoever_starts_it_and_bots_are_never_short(short_after_hand_1):
     table = short_after_hand_1
-    hand = services.current_hand(table)
+    hand = selectors.current_hand(table)
     services.table_tick(table_id=table.pk, now=hand.deadline)  # NEXT_HAND_WAIT passed: nobody clicked
     table.refresh_from_db()
     assert table.status == "waiting" and table.seats.count() == 1
@@ -398,12 +398,12 @@ def test_r11_a_short_person_no_tier_admits_is_told_so_and_only_gets_up(defaults,
 
 
 def test_a_passed_deadline_applies_the_default_move_and_the_seat_turns_to_auto_play(coin_table):
-    hand = services.current_hand(coin_table)
+    hand = selectors.current_hand(coin_table)
     seat = HandState.from_json(hand.state).to_act[0]
     services.table_tick(table_id=coin_table.pk, now=hand.turn_deadline - timedelta(seconds=1))
-    assert services.current_hand(coin_table).move_no == hand.move_no  # not yet
+    assert selectors.current_hand(coin_table).move_no == hand.move_no  # not yet
     services.table_tick(table_id=coin_table.pk, now=hand.turn_deadline)
-    after = services.current_hand(coin_table)
+    after = selectors.current_hand(coin_table)
     expected = bots.default_action(HandState.from_json(hand.state), seat)
     assert ActionLog.objects.get(hand=hand).action == expected.to_wire()
     assert Seat.objects.get(table=coin_table, position=seat).auto_play
@@ -412,14 +412,14 @@ def test_a_passed_deadline_applies_the_default_move_and_the_seat_turns_to_auto_p
 
 def test_im_back_turns_auto_play_off_and_the_deadline_follows(coin_table, settings):
     settings.BOT_DELAY = 2
-    hand = services.current_hand(coin_table)
+    hand = selectors.current_hand(coin_table)
     seat = HandState.from_json(hand.state).to_act[0]
     user = by_seat(coin_table)[seat]
     services.autoplay_set(table=coin_table, user=user, on=True)
-    auto = services.current_hand(coin_table)
+    auto = selectors.current_hand(coin_table)
     assert auto.turn_deadline is None and auto.deadline < hand.turn_deadline
     services.autoplay_set(table=coin_table, user=user, on=False)
-    back = services.current_hand(coin_table)
+    back = selectors.current_hand(coin_table)
     assert back.turn_deadline is not None and back.deadline == back.turn_deadline
 
 
@@ -430,10 +430,10 @@ def test_bots_and_auto_played_seats_move_when_their_time_comes(defaults, make_us
     services.table_tick(table_id=table.pk)  # bots sit down, hand 1 starts
     services.autoplay_set(table=table, user=user, on=True)
     for _ in range(100):
-        if services.current_hand(table).finished:
+        if selectors.current_hand(table).finished:
             break
         services.table_tick(table_id=table.pk)
-    hand = services.current_hand(table)
+    hand = selectors.current_hand(table)
     assert hand.finished and ActionLog.objects.filter(hand=hand).count() > 5
     assert hand.deadline is None  # everyone on auto-play: the table waits for a person
 
@@ -492,7 +492,7 @@ def test_dissolve_needs_every_person_and_a_refusal_withdraws_it(changde, three):
     for user in three:
         services.dissolve_vote(table=table, user=user, agree=True)
     table.refresh_from_db()
-    hand = services.current_hand(table)
+    hand = selectors.current_hand(table)
     assert table.status == "dissolved" and hand.finished and hand.result == {"winner": None, "dissolved": True}
 
 

@@ -1,0 +1,26 @@
+"""The only code that changes game data (DESIGN: services and selectors): one function per use case,
+keyword-only and atomic, in the shape check, then do, then notify (after commit).
+
+One module per concern: ledger (coins as an append-only ledger), rooms (private rooms, quick match,
+seats, tiers), play (the deal, each decision, the end of a hand, auto-play, the next hand, dissolving),
+clock (what is due when a deadline passes), progress (experience and levels), notify (events after
+commit) and errors. Reads live in games.selectors, never here; nothing here imports views, consumers
+or fragments.
+
+Lock order, kept by every service so two never wait on each other in a circle: the room tier (quick
+match), then the table row, then its hand row, then ledger accounts by primary key.
+"""
+from .clock import table_tick
+from .errors import DuplicateSettlement, LedgerError, Refused, Stale
+from .ledger import HOUSE_USERNAME, house_account, ledger_settle, publish_coins
+from .play import action_submit, autoplay_set, dissolve_vote, draw_dealer, next_ready
+from .progress import experience_add
+from .rooms import (INVITE_LENGTH, PLANNED_HANDS, bots_fill, private_create, quick_match, seat_join, table_leave,
+                    tier_move)
+
+__all__ = [
+    "DuplicateSettlement", "HOUSE_USERNAME", "INVITE_LENGTH", "LedgerError", "PLANNED_HANDS", "Refused", "Stale",
+    "action_submit", "autoplay_set", "bots_fill", "dissolve_vote", "draw_dealer", "experience_add",
+    "house_account", "ledger_settle", "next_ready", "private_create", "publish_coins", "quick_match",
+    "seat_join", "table_leave", "table_tick", "tier_move",
+]

@@ -1,0 +1,248 @@
+"""Playing hands (DESIGN: one move, end to end): the deal, each decision, the end of a hand and its
+settlement, auto-play, the next hand, and a private room's dissolve vote."""
+from __future__ import annotations
+
+import secrets
+
+from django.db import transaction
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+
+from .. import timers
+from ..models import ActionLog, Hand, Seat, Table
+from ..rules import Action, HandState, IllegalAction, InvalidAction, apply, deal, new_seed, next_dealer
+from ..selectors import coins_short, current_hand
+from ..settlement import payments
+from .errors import Refused, Stale
+from .ledger import house_account, ledger_settle, publish_coins, purses
+from .notify import table_changed
+from .progress import experience_add
+from .tables import deadline_clear, locked_hand, locked_table, seat_of, seats_of
+
+
+@transaction.atomic
+def action_submit(*, table, user, wire: dict, seat: int | None = None) -> Hand:
+    """Play one decision: `wire` is {"action": "peng", "move_no": 12} as the page sends it.
+
+    `user` acts for their own seat; None is the house acting for `seat` (a bot, auto-play, a timeout).
+    A move number that is not the hand's (a repeated or late click) is refused as Stale and changes
+    nothing; a malformed action (InvalidAction) or one the rules refuse (IllegalAction) is refused with
+    the reason in the page's language. The final move settles the hand in this transaction.
+    """
+    table = locked_table(table)
+    hand = locked_hand(table)
+    seats = seats_of(table)
+    mine = seat_of(table, user) if user is not None else next(s for s in seats if s.position == seat)
+    move_no = _move_no(wire)
+    if hand is None or hand.finished or move_no != hand.move_no:
+        raise Stale(_too_late(hand, mine.position, move_no))
+    try:
+        action = Action.parse(wire.get("action") or "")
+    except InvalidAction as e:
+        raise Refused(_("That is not a move: %(why)s") % {"why": e}) from None
+    before = HandState.from_json(hand.state)
+    if mine.position not in before.to_act:
+        raise Refused(_("It is not your turn to decide."))
+    try:
+        after, events = apply(before, mine.position, action)
+    except IllegalAction as e:
+        raise Refused(_in_english(_("That move is not allowed now."), e)) from None
+
+    ActionLog.objects.create(hand=hand, move_no=after.move_no, seat=mine.position, action=action.to_wire())
+    hand.state, hand.move_no = after.to_json(), after.move_no
+    hand.events = hand.events + event_rows(events, after.move_no)
+    if user is not None and mine.auto_play:  # a person who plays is back from auto-play
+        mine.auto_play = False
+        mine.save(update_fields=["auto_play"])
+    now = timezone.now()
+    if after.finished:
+        _hand_finish(table, hand, after, seats, now)
+    timers.schedule(hand, after, seats, now, before=before, next_hand=table.status == Table.Status.PLAYING)
+    hand.save()
+    table_changed(table.pk)
+    return hand
+
+
+def _in_english(message: str, why: Exception) -> str:
+    """The engine explains a refusal in English: the reason is added where the page is in English."""
+    return f"{message} ({why})" if translation.get_language() in (None, "en") else message
+
+
+def _move_no(wire) -> int:
+    try:
+        return int(wire.get("move_no"))
+    except (TypeError, ValueError):
+        raise Refused(_("The move carries no move number; reload the page.")) from None
+
+
+def _too_late(hand: Hand | None, position: int, move_no: int) -> str:
+    """What a late move is told: nothing when it repeats the seat's own move (a double click: the move
+    after `move_no` is the seat's), else that the decision (or the hand) is over."""
+    if hand is not None and ActionLog.objects.filter(hand=hand, move_no=move_no + 1, seat=position).exists():
+        return ""
+    if hand is None or hand.finished:
+        return _("The hand is over.")
+    return _("That decision is already over.")
+
+
+def event_rows(events, move_no: int) -> list[dict]:
+    return [{"n": move_no, **e.to_dict()} for e in events]
+
+
+# ---- the deal and the end of a hand
+
+
+def draw_dealer(players: int) -> int:
+    """R2: the first dealer of a series is drawn at random (secure, like the shuffle's seed)."""
+    return secrets.randbelow(players)
+
+
+def hand_start(table: Table, now) -> Hand | None:
+    """Deal the next hand (table locked). R2: dealer at random for a new series, else next_dealer.
+    On a coin table, people short of the room's coins to enter are unseated first (coins_short) and the
+    table waits for their seats to be taken: no hand is dealt then (None)."""
+    seats = seats_of(table)
+    short = [s for s in seats if s.user_id and coins_short(table, s.user.coins)]
+    if short:
+        seats_free(table, short, now)
+        return None
+    rules = table.variant.to_ruleset()
+    last = current_hand(table)
+    if last is None or table.new_series:
+        dealer, drawn = draw_dealer(table.player_count), 0
+    else:
+        dealer, drawn = next_dealer(rules, table.player_count, last.dealer, (last.result or {}).get("winner"),
+                                    table.drawn_in_row)
+    deadline_clear(last)
+    seed = new_seed()
+    state, events = deal(rules, seed=seed, dealer=dealer, players=table.player_count)
+    hand = Hand.objects.create(table=table, number=last.number + 1 if last else 1, seed=str(seed),
+                               state=state.to_json(), move_no=state.move_no, dealer=dealer,
+                               multiplier=_multiplier(table, seats), events=event_rows(events, 0),
+                               seating=[s.user_id for s in seats])
+    hand.players.set([s.user for s in seats if s.user_id])
+    Seat.objects.filter(table=table).update(ready=False, dissolve_vote=None)
+    table.status, table.drawn_in_row, table.new_series, table.fill_at = Table.Status.PLAYING, drawn, False, None
+    table.save(update_fields=["status", "drawn_in_row", "new_series", "fill_at"])
+    if state.finished:  # R9.1: a mandatory heavenly hu ends the hand at the deal
+        _hand_finish(table, hand, state, seats, now)
+    timers.schedule(hand, state, seats, now, next_hand=table.status == Table.Status.PLAYING)
+    hand.save()
+    return hand
+
+
+def _multiplier(table, seats) -> int:
+    """R11: a fixed tier multiplier, or the highest of a floating range the poorest player can afford
+    (the entry coins pay for the lowest multiplier; more coins afford proportionally more)."""
+    tier = table.tier
+    if table.kind != Table.Kind.COIN:
+        return 1
+    if not tier.is_floating:
+        return tier.multiplier
+    poorest = min(s.user.coins for s in seats if s.user_id)
+    affordable = poorest * tier.multiplier_min // max(1, tier.entry_coins)
+    return max(tier.multiplier_min, min(tier.multiplier_max, affordable))
+
+
+def _hand_finish(table: Table, hand: Hand, state: HandState, seats, now) -> None:
+    """Score the hand in the transaction of its final move: coins through the ledger exactly once
+    (key hand:<id>), points on private tables, experience (R11); the last planned hand ends the series."""
+    changes = payments(state.result, state.order, table.player_count, hand.multiplier, purses(table, seats))
+    hand.scores, hand.finished_at, hand.result = changes, now, state.result
+    if table.kind == Table.Kind.COIN:
+        amounts: dict = {}
+        for seat, change in zip(seats, changes):
+            account = seat.user if seat.user_id else house_account()
+            amounts[account] = amounts.get(account, 0) + change
+        if any(amounts.values()):
+            ledger_settle(f"hand:{hand.pk}", amounts, hand=hand)
+        for seat in seats:
+            if seat.user_id:
+                experience_add(user=seat.user, amount=table.tier.experience_per_hand)
+        publish_coins(s.user_id for s in seats if s.user_id)
+    elif table.planned_hands and hand.number >= table.planned_hands:
+        table.status = Table.Status.FINISHED
+        table.save(update_fields=["status"])
+
+
+def seats_free(table: Table, seats: list[Seat], now) -> None:
+    """These people get up from a coin table between hands (table locked). R2: the next hand starts a
+    new series (dealer at random); the table waits for someone to take the seats, else bots after
+    QUICK_MATCH_BOT_WAIT, as in quick match; with no person left it is over."""
+    Seat.objects.filter(pk__in=[s.pk for s in seats]).delete()
+    if not Seat.objects.filter(table=table, user__isnull=False).exists():
+        table.status = Table.Status.FINISHED
+    else:
+        table.status = Table.Status.WAITING
+        table.fill_at = now + timers.seconds("QUICK_MATCH_BOT_WAIT")
+    table.new_series = True
+    table.save(update_fields=["status", "fill_at", "new_series"])
+    deadline_clear(current_hand(table))
+    table_changed(table.pk)
+
+
+# ---- between decisions: auto-play, the next hand, dissolving
+
+
+@transaction.atomic
+def autoplay_set(*, table, user, on: bool) -> Seat:
+    """Switch auto-play (托管) on, or off ("I'm back"); the hand's deadlines follow."""
+    table = locked_table(table)
+    seat = seat_of(table, user)
+    seat.auto_play = on
+    seat.save(update_fields=["auto_play"])
+    hand = locked_hand(table)
+    if hand and not hand.finished:
+        timers.schedule(hand, HandState.from_json(hand.state), seats_of(table), timezone.now())
+        hand.save(update_fields=["deadline", "turn_deadline"])
+    table_changed(table.pk)
+    return seat
+
+
+@transaction.atomic
+def next_ready(*, table, user) -> Hand | None:
+    """The player is ready for the next hand; it starts once every present person who can play it is
+    (people in auto-play count as ready), or by itself after NEXT_HAND_WAIT."""
+    table = locked_table(table)
+    seat = seat_of(table, user)
+    hand = current_hand(table)
+    if table.status != Table.Status.PLAYING or hand is None or not hand.finished:
+        raise Stale("")  # a late or repeated click: the next hand has started (or the table waits)
+    seat.ready = True
+    seat.save(update_fields=["ready"])
+    table_changed(table.pk)
+    playing_on = [s for s in seats_of(table) if s.user_id and not coins_short(table, s.user.coins)]
+    if all(s.ready or s.auto_play for s in playing_on):  # the short are unseated at the deal: not waited for
+        return hand_start(table, timezone.now())
+    return None
+
+
+@transaction.atomic
+def dissolve_vote(*, table, user, agree: bool) -> Table:
+    """Any player of a private room may propose to dissolve it (a first 'agree'); it dissolves when
+    every person at the table agrees, and one 'refuse' withdraws the proposal."""
+    table = locked_table(table)
+    seat = seat_of(table, user)
+    if table.kind != Table.Kind.PRIVATE or table.status not in (Table.Status.WAITING, Table.Status.PLAYING):
+        raise Refused(_("Only a private room in play can be dissolved."))
+    if not agree:
+        Seat.objects.filter(table=table).update(dissolve_vote=None)
+    else:
+        seat.dissolve_vote = True
+        seat.save(update_fields=["dissolve_vote"])
+        if all(s.dissolve_vote for s in seats_of(table) if s.user_id):
+            _dissolve(table)
+    table_changed(table.pk)
+    return table
+
+
+def _dissolve(table: Table) -> None:
+    table.status = Table.Status.DISSOLVED
+    table.save(update_fields=["status"])
+    hand = locked_hand(table)
+    if hand and not hand.finished:  # the hand in play is abandoned: no score
+        hand.finished_at, hand.result, hand.deadline, hand.turn_deadline = (
+            timezone.now(), {"winner": None, "dissolved": True}, None, None)
+        hand.save()
+    else:
+        deadline_clear(hand)

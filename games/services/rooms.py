@@ -1,0 +1,143 @@
+"""Rooms and seats (R11): private rooms by invite, quick match into coin rooms, bots filling seats,
+getting up between hands, moving to the tier one's coins allow."""
+from __future__ import annotations
+
+import secrets
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from .. import timers
+from ..models import RoomTier, Seat, Table, Variant
+from ..selectors import coin_variant, current_hand, player_count_problem, tier_change, tier_for
+from .errors import Refused
+from .notify import table_changed
+from .play import hand_start, seats_free
+from .tables import free_positions, locked_table, seat_of, seats_of
+
+INVITE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: codes are read aloud
+INVITE_LENGTH = 6
+PLANNED_HANDS = (8, 16)
+
+
+@transaction.atomic
+def private_create(*, owner, variant: Variant, planned_hands: int, player_count: int) -> Table:
+    """A friends' room (R11: points, never coins) with an invite code; the owner takes seat 0."""
+    if not variant.active:
+        raise Refused(_("This variant is not offered."))
+    if planned_hands not in PLANNED_HANDS:
+        raise Refused(_("A private room plays 8 or 16 hands."))
+    problem = player_count_problem(variant, player_count)
+    if problem:
+        raise Refused(problem)
+    table = Table.objects.create(kind=Table.Kind.PRIVATE, variant=variant, invite_code=_new_invite_code(),
+                                 planned_hands=planned_hands, player_count=player_count, owner=owner)
+    Seat.objects.create(table=table, position=0, user=owner)
+    return table
+
+
+def _new_invite_code() -> str:
+    while True:
+        code = "".join(secrets.choice(INVITE_ALPHABET) for _ in range(INVITE_LENGTH))
+        if not Table.objects.filter(invite_code=code).exists():
+            return code
+
+
+@transaction.atomic
+def seat_join(*, table, user) -> Seat:
+    """Take a free seat at a waiting private room (by its code or link); the last seat starts the hand."""
+    table = locked_table(table)
+    seats = seats_of(table)
+    mine = next((s for s in seats if s.user_id == user.pk), None)
+    if mine:
+        return mine
+    if table.kind != Table.Kind.PRIVATE or table.status != Table.Status.WAITING:
+        raise Refused(_("This room is not taking players."))
+    free = free_positions(table, seats)
+    if not free:
+        raise Refused(_("This room is full."))
+    return _sit(table, user, free, timezone.now())
+
+
+def _sit(table, user, free: list[int], now) -> Seat:
+    """Seat a person at the first free position (table locked); taking the last one deals the hand."""
+    seat = Seat.objects.create(table=table, position=free[0], user=user)
+    if len(free) == 1:
+        hand_start(table, now)
+    table_changed(table.pk)
+    return seat
+
+
+def seat_bots(table, seats) -> None:
+    """Bots take the table's empty seats (table locked)."""
+    Seat.objects.bulk_create(Seat(table=table, position=p, is_bot=True) for p in free_positions(table, seats))
+
+
+@transaction.atomic
+def bots_fill(*, table, user) -> Table:
+    """The owner of a private room gives its empty seats to bots, and play starts."""
+    table = locked_table(table)
+    if table.owner_id != user.pk:
+        raise Refused(_("Only the owner of the room can call in bots."))
+    if table.status != Table.Status.WAITING:
+        raise Refused(_("The room is not waiting for players."))
+    seat_bots(table, seats_of(table))
+    hand_start(table, timezone.now())
+    table_changed(table.pk)
+    return table
+
+
+@transaction.atomic
+def quick_match(*, user, tier: RoomTier | None = None) -> Table:
+    """Sit down in a coin room: at the user's unfinished coin table if any, else at a waiting table of
+    the tier (people waiting are seated first), else at a new table whose empty seats go to bots after
+    QUICK_MATCH_BOT_WAIT seconds (R11: the highest tier the coins allow, or a chosen one)."""
+    ongoing = (Table.objects.filter(kind=Table.Kind.COIN, seats__user=user,
+                                    status__in=[Table.Status.WAITING, Table.Status.PLAYING]).first())
+    if ongoing:
+        return ongoing
+    user.refresh_from_db(fields=["coins"])
+    tier = tier or tier_for(user.coins)
+    if tier is None or not tier.admits(user.coins):
+        raise Refused(_("You do not have the coins for this room."))
+    RoomTier.objects.select_for_update().get(pk=tier.pk)  # one quick match per tier at a time
+    now = timezone.now()
+    for table in (Table.objects.select_for_update().filter(kind=Table.Kind.COIN, tier=tier,
+                                                           status=Table.Status.WAITING)
+                  .order_by("created_at")):
+        free = free_positions(table, seats_of(table))
+        if free:
+            _sit(table, user, free, now)
+            return table
+    table = Table.objects.create(kind=Table.Kind.COIN, tier=tier, variant=coin_variant(), player_count=3,
+                                 fill_at=now + timers.seconds("QUICK_MATCH_BOT_WAIT"))
+    Seat.objects.create(table=table, position=0, user=user)
+    return table
+
+
+@transaction.atomic
+def table_leave(*, table, user) -> None:
+    """Get up from a coin table between hands."""
+    table = locked_table(table)
+    seat = seat_of(table, user)
+    hand = current_hand(table)
+    if table.kind != Table.Kind.COIN:
+        raise Refused(_("A private room ends by playing its hands or by dissolving it."))
+    if hand and not hand.finished and table.status == Table.Status.PLAYING:
+        raise Refused(_("You can leave when the hand is over; switch on auto-play meanwhile."))
+    seats_free(table, [seat], timezone.now())
+
+
+@transaction.atomic
+def tier_move(*, table, user) -> Table | None:
+    """R11: a person whose coins no longer fit the room (above its upper bound, or below its coins to
+    enter) gets up between hands (as table_leave) and is quick-matched into the tier their coins allow;
+    None when no tier admits them (they are only up from the table)."""
+    table = locked_table(table)
+    user.refresh_from_db(fields=["coins"])
+    change = tier_change(table, user.coins)
+    if change is None:
+        raise Refused(_("Your coins still fit this room."))
+    table_leave(table=table, user=user)
+    return quick_match(user=user) if change[1] else None

@@ -1,0 +1,43 @@
+"""Reading a table inside a service's transaction: locked rows in the lock order (see the package)."""
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from ..models import Hand, Seat, Table
+from ..selectors import current_hand
+from .errors import Refused
+
+
+def locked_table(table) -> Table:
+    """The table row, locked: the first lock every service takes."""
+    return (Table.objects.select_for_update(of=("self",)).select_related("tier", "variant")
+            .get(pk=getattr(table, "pk", table)))
+
+
+def locked_hand(table) -> Hand | None:
+    """The table's current hand, locked (after the table)."""
+    return current_hand(table, lock=True)
+
+
+def seats_of(table) -> list[Seat]:
+    return list(Seat.objects.filter(table=table).select_related("user").order_by("position"))
+
+
+def seat_of(table, user) -> Seat:
+    """The user's seat, or Refused: a person acts only for their own seat."""
+    seat = Seat.objects.filter(table=table, user=user).first() if user and user.is_authenticated else None
+    if seat is None:
+        raise Refused(_("You do not have a seat at this table."))
+    return seat
+
+
+def free_positions(table, seats) -> list[int]:
+    taken = {s.position for s in seats}
+    return [p for p in range(table.player_count) if p not in taken]
+
+
+def deadline_clear(hand: Hand | None) -> None:
+    """Nothing more is due for this hand (a new hand, an emptied table, a dissolved room)."""
+    if hand and hand.deadline:
+        hand.deadline = None
+        hand.save(update_fields=["deadline"])
