@@ -2,8 +2,10 @@
 
 One consumer per open table page: an authenticated user with a seat at the table. It joins the groups
 `table.<id>` and `user.<id>`, sends a full snapshot of the seat's fragments on every (re)connect, passes
-each message to one service, and on the thin "table.changed" event re-renders its own seat's view and
-sends only the fragments that changed. It also sleeps until the table's next deadline and then asks
+each message to one service, and on the thin "table.changed" event (with the table's new version)
+renders its own seat's view from this process's one read of that version (games.live) and sends only
+the fragments that changed. Every frame carries the version; a gap (a missed event) or the page's
+"sync" brings a full snapshot. It also sleeps until the table's next deadline and then asks
 services.table_tick to apply what is due (any process may; the lock makes it happen once).
 """
 from __future__ import annotations
@@ -66,6 +68,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         self.language, self.origin = _language(self.scope), _origin(self.scope)
         self.sent: dict[str, str] = {}  # fragment id → the data it was last sent with
+        self.version: int | None = None  # the table's version this socket's page shows
         self.flash = False
         self.timer: asyncio.Task | None = None
         self.groups_joined = [f"table.{self.table_id}", f"user.{self.user.pk}"]
@@ -83,6 +86,10 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def receive(self, text_data=None, bytes_data=None):
         try:
             msg = json.loads(text_data or "")
+            if msg.get("op") == "sync":  # the page missed a frame: a full snapshot
+                self.sent.clear()
+                await self.refresh()
+                return
             op = OPS[msg.get("op", "act")]
         except (ValueError, KeyError, AttributeError):
             await self.send_flash(gettext_lazy("The page sent a message the table does not understand."))
@@ -100,7 +107,13 @@ class TableConsumer(AsyncWebsocketConsumer):
             op(self.table_id, self.user, msg)
 
     async def table_changed(self, event):
-        await self.refresh()
+        version = event.get("version")
+        if version is not None and self.version is not None:
+            if version <= self.version:
+                return  # shown already: the read for an earlier event was this recent
+            if version > self.version + 1:
+                self.sent.clear()  # a missed event: send a full snapshot
+        await self.refresh(version)
 
     async def user_changed(self, event):
         html = await database_sync_to_async(self._coins_html)()
@@ -108,8 +121,8 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     # ---- rendering (each seat renders its own view)
 
-    async def refresh(self):
-        html, due, seated = await database_sync_to_async(self._render)()
+    async def refresh(self, version: int | None = None):
+        html, due, seated = await database_sync_to_async(self._render)(version)
         if html:
             await self.send(text_data=html)
         if not seated:  # this socket's seat may be another's now: it must never render that seat's view
@@ -117,23 +130,25 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         self.schedule(due)
 
-    def _render(self):
+    def _render(self, version: int | None):
         """(the changed fragments, when the table's next step is due, whether the user still has the
-        seat). A user who lost it (R11: short of the room's coins at the deal, or up in another tab) is
-        sent the page's replacement that says why and where to play instead."""
+        seat), as of `version` or later (None: read anew). A user who lost the seat (R11: short of the
+        room's coins at the deal, or up in another tab) is sent the page's replacement that says why and
+        where to play instead."""
         with translation.override(self.language):
-            snap = selectors.snapshot(self.table_id, self.position, self.origin)
+            snap = selectors.snapshot(self.table_id, self.position, self.origin, version)
             seat = snap.seats.get(self.position)
             if seat is None or seat.user_id != self.user.pk:
                 self.user.refresh_from_db(fields=["coins"])
                 html = render_to_string("games/_unseated.html",
                                         {"u": selectors.unseated(snap.table, self.user), "oob": True})
                 return html, None, False
-            html = fragments.render_changed(snap, self.sent)
+            html = fragments.render_changed(snap, self.sent, self.version)
+            self.version = snap.version
             if self.flash:
                 html += render_to_string("games/_flash.html", {"message": "", "oob": True})
                 self.flash = False
-        return html, selectors.due(snap.table), True
+        return html, snap.due, True
 
     def _coins_html(self) -> str:
         self.user.refresh_from_db(fields=["coins"])

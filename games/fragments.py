@@ -7,10 +7,12 @@ sent them (the data is the cache key), and sends them with hx-swap-oob.
 from __future__ import annotations
 
 import json
+from collections import OrderedDict
 from collections.abc import Iterator
 
 from django.template.loader import get_template
 from django.urls import reverse
+from django.utils import translation
 
 from . import selectors
 from .models import Table
@@ -64,7 +66,7 @@ def seat(snap: Snapshot, position: int) -> dict:
     if position >= snap.table.player_count:
         return {"position": position, "absent": True}
     s, state, view = snap.seats.get(position), snap.state, snap.view
-    d = {"position": position, "place": relative(snap, position), "name": snap.name(position),
+    d = {"position": position, "name": snap.name(position),
          "empty": s is None, "bot": bool(s and s.is_bot), "auto": bool(s and s.auto_play),
          "me": position == snap.position, "ready": bool(s and s.ready), "vote": s and s.dissolve_vote,
          "coins": s.user.coins if s and s.user_id and snap.table.kind == Table.Kind.COIN else None,
@@ -88,7 +90,7 @@ def my_hand(snap: Snapshot) -> dict:
     discards = {a.split()[1] for a in view["legal"] if a.startswith("discard ")}
     cards = [{"card": C.char(k), "kan": counts[k] >= 3, "discard": C.char(k) in discards}
              for k in C.KINDS for _ in range(counts[k])]
-    return {"cards": cards, "text": view["hand"], "passed": view["passed"], "move_no": view["move_no"]}
+    return {"cards": cards, "text": view["hand"], "passed": view["passed"]}
 
 
 def chi_tree(legal: list[str]) -> list[dict]:
@@ -117,7 +119,7 @@ def actions(snap: Snapshot) -> dict:
     if state is None:
         return d
     legal = view["legal"]
-    d.update(move_no=view["move_no"], hu="hu" in legal, peng="peng" in legal, pass_="pass" in legal,
+    d.update(hu="hu" in legal, peng="peng" in legal, pass_="pass" in legal,
              chi=chi_tree(legal), discard=any(a.startswith("discard ") for a in legal),
              can_leave=t.kind == Table.Kind.COIN and (state.finished or t.status != Table.Status.PLAYING))
     return d
@@ -172,8 +174,15 @@ def _tier_move(snap: Snapshot, me) -> dict | None:
             "bound": snap.table.tier.upper_bound, "entry": snap.table.tier.entry_coins}
 
 
+def version(snap: Snapshot, base: int | None) -> dict:
+    """The one small element that changes on every change: the table's version this page shows, the
+    version the frame's other fragments were diffed against (None: a full snapshot) and the hand's move
+    number, which table.js adds to every move the page sends (so no form carries it)."""
+    return {"version": snap.version, "base": base, "move_no": snap.state.move_no if snap.state else None}
+
+
 def build(snap: Snapshot) -> Iterator[tuple[str, str, dict]]:
-    """Every fragment of this seat's page: (element id, template, data)."""
+    """Every fragment of this seat's page but the version: (element id, template, data)."""
     yield "table-info", "games/_info.html", info(snap)
     for p in range(SEATS):
         yield f"seat-{p}", "games/_seat.html", seat(snap, p)
@@ -187,22 +196,39 @@ def key(data: dict) -> str:
     return json.dumps(data, sort_keys=True, ensure_ascii=False, default=str)
 
 
-def render(template: str, data: dict, *, oob: bool) -> str:
-    return get_template(template).render({"d": data, "oob": oob})
+def render(template: str, data: dict, *, oob: bool, data_key: str | None = None) -> str:
+    """The fragment's HTML, from this process's memo when the same data was rendered before in this
+    language (sockets that see a fragment alike share one render)."""
+    memo_key = (template, translation.get_language(), oob, data_key or key(data))
+    html = _RENDERED.get(memo_key)
+    if html is None:
+        html = _RENDERED[memo_key] = get_template(template).render({"d": data, "oob": oob})
+        if len(_RENDERED) > RENDER_MEMO:
+            _RENDERED.popitem(last=False)
+    return html
 
 
-def render_changed(snap: Snapshot, sent: dict[str, str]) -> str:
-    """The fragments whose data differ from what this socket was sent (all of them for an empty `sent`),
-    concatenated for one websocket message; `sent` is updated in place."""
-    out = []
+RENDER_MEMO = 8192  # fragments kept per process
+_RENDERED: OrderedDict[tuple, str] = OrderedDict()
+
+
+def render_changed(snap: Snapshot, sent: dict[str, str], base: int | None) -> str:
+    """One websocket frame: the version element, then the fragments whose data differ from what this
+    socket was sent (all of them for an empty `sent`); `sent` is updated in place. `base` is the
+    version the socket showed before (None when `sent` is empty: a full snapshot)."""
+    out = [render("games/_version.html", version(snap, base if sent else None), oob=True)]
     for fid, template, data in build(snap):
         k = key(data)
         if sent.get(fid) != k:
             sent[fid] = k
-            out.append(render(template, data, oob=True))
+            out.append(render(template, data, oob=True, data_key=k))
     return "".join(out)
 
 
 def render_all(snap: Snapshot) -> dict[str, str]:
     """Each fragment by id, for the full page."""
-    return {fid: render(template, data, oob=False) for fid, template, data in build(snap)}
+    parts = {fid: render(template, data, oob=False) for fid, template, data in build(snap)}
+    parts["version"] = render("games/_version.html", version(snap, None), oob=False)
+    parts["slots"] = [{"place": relative(snap, p) if p < snap.table.player_count else "absent",
+                       "html": parts[f"seat-{p}"]} for p in range(SEATS)]
+    return parts

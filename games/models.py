@@ -229,6 +229,8 @@ class Table(models.Model):
     new_series = models.BooleanField(
         _("new series"), default=True,
         help_text=_("R2: the next hand's dealer is drawn at random (first hand, or a player left)."))
+    version = models.PositiveBigIntegerField(
+        _("version"), default=0, help_text=_("Counts every change of the table; each frame carries it."))
 
     class Meta:
         ordering = ["-created_at"]

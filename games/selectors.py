@@ -12,8 +12,9 @@ from django.contrib.auth import get_user_model
 from django.db.models import Count, Q
 from django.utils.translation import gettext as _
 
+from . import live
 from .models import ActionLog, Hand, RoomTier, Seat, Table, Variant
-from .rules import Event, HandState, Kind, apply, deal, event_view, group_view, public_view, seat_view
+from .rules import Event, HandState, Kind, apply, deal, event_view, group_view, public_view
 from .rules import cards as C
 
 LOG_LENGTH = 14  # events shown in a seat's log
@@ -29,14 +30,9 @@ def current_hand(table, *, lock: bool = False) -> Hand | None:
 
 
 def due(table) -> object:
-    """When the table's next automatic step is due: a waiting table's bots, else the hand's deadline."""
+    """When the table's next automatic step is due (read now: after a tick)."""
     table = Table.objects.get(pk=getattr(table, "pk", table))
-    if table.status == Table.Status.WAITING:
-        return table.fill_at
-    if table.status != Table.Status.PLAYING:
-        return None
-    hand = current_hand(table)
-    return hand.deadline if hand else None
+    return live.due_at(table, current_hand(table) if table.status == Table.Status.PLAYING else None)
 
 
 def tier_for(coins: int) -> RoomTier | None:
@@ -144,6 +140,8 @@ class Snapshot:
     totals: dict[int, int] = field(default_factory=dict)  # private rooms: points so far per seat
     origin: str = ""  # scheme://host, for the share link
     previous_multiplier: int | None = None  # coin rooms: the multiplier of the table's hand before
+    version: int = 0  # the table's version this snapshot shows
+    due: object = None  # when the table's next automatic step is due
 
     @property
     def multiplier_was(self) -> int | None:
@@ -156,21 +154,12 @@ class Snapshot:
         return seat_name(self.seats.get(position)) if position is not None else ""
 
 
-def snapshot(table_id: int, position: int, origin: str = "") -> Snapshot:
-    table = Table.objects.select_related("tier", "variant", "owner").get(pk=table_id)
-    seats = {s.position: s for s in Seat.objects.filter(table=table).select_related("user")}
-    hand = current_hand(table)
-    state = HandState.from_json(hand.state) if hand else None
-    view = seat_view(state, position) if state else None
-    totals, previous = {}, None
-    if table.kind == Table.Kind.COIN and hand and hand.number > 1:
-        previous = (Hand.objects.filter(table=table, number=hand.number - 1)
-                    .values_list("multiplier", flat=True).first())
-    if table.kind == Table.Kind.PRIVATE:
-        for scores in Hand.objects.filter(table=table, scores__isnull=False).values_list("scores", flat=True):
-            for p, change in enumerate(scores):
-                totals[p] = totals.get(p, 0) + change
-    return Snapshot(table, seats, position, hand, state, view, totals, origin, previous)
+def snapshot(table_id: int, position: int, origin: str = "", version: int | None = None) -> Snapshot:
+    """One seat's snapshot from this process's read of the table (games.live): `version` is the one a
+    change announced (None: read anew)."""
+    read = live.table_read(table_id, version)
+    return Snapshot(read.table, read.seats, position, read.hand, read.state, read.view(position), read.totals,
+                    origin, read.previous_multiplier, read.version, read.due)
 
 
 def visible_huxi(rules, groups: list[dict]) -> tuple[int, int]:

@@ -98,7 +98,7 @@ def table(request, table_id: int):
         messages.error(request, _("You do not have a seat at this table."))
         return redirect("games:lobby")
     snap = selectors.snapshot(table_id, position, request.build_absolute_uri("/").rstrip("/"))
-    parts = {fid.replace("-", "_"): html for fid, html in fragments.render_all(snap).items()}
+    parts = {fid.replace("-", "_"): part for fid, part in fragments.render_all(snap).items()}
     return render(request, "games/table.html", {"room": snap.table, "f": parts})
 
 

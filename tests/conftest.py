@@ -34,3 +34,13 @@ def fresh_channel_layer():
     channel_layers.backends.clear()
     yield
     channel_layers.backends.clear()
+
+
+@pytest.fixture(autouse=True)
+def fresh_table_reads():
+    """Each test starts with no cached table reads (games.live): its tables may reuse another test's ids."""
+    from games import live
+
+    live.forget()
+    yield
+    live.forget()

@@ -27,14 +27,14 @@ def table_tick(*, table_id: int, now=None):
             return table.fill_at
         seat_bots(table, seats_of(table))
         hand_start(table, now)
-        table_changed(table.pk)
+        table_changed(table)
     elif table.status == Table.Status.PLAYING:
         hand = locked_hand(table)
         if hand.deadline is None or hand.deadline > now:
             return hand.deadline
         if hand.finished:
             hand_start(table, now)
-            table_changed(table.pk)
+            table_changed(table)
         elif not _auto_moves(table, hand, now):  # nothing was due after all: plan again
             timers.schedule(hand, HandState.from_json(hand.state), seats_of(table), now)
             hand.save(update_fields=["deadline", "turn_deadline"])

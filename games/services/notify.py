@@ -4,18 +4,26 @@ from __future__ import annotations
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
-from django.db import transaction
+from django.db import connection, transaction
+
+from ..models import Table
 
 
-def table_changed(table_id: int) -> None:
-    """After commit, tell the table's consumers that something changed."""
-    transaction.on_commit(lambda: _group_send(f"table.{table_id}", "table.changed"))
+def table_changed(table) -> None:
+    """The table (its locked row) changed: count a new version, and after commit tell the table's
+    consumers which version it is (a consumer that sees a gap re-sends a full snapshot)."""
+    with connection.cursor() as cursor:  # one statement, and right even if `table` is a stale copy
+        cursor.execute(f"UPDATE {Table._meta.db_table} SET version = version + 1 WHERE id = %s RETURNING version",
+                       [table.pk])
+        table.version = cursor.fetchone()[0]
+    event = {"type": "table.changed", "version": table.version}
+    transaction.on_commit(lambda: _group_send(f"table.{table.pk}", event))
 
 
 def user_changed(user_id: int) -> None:
     """After commit, tell the user's pages that their account (coins) changed."""
-    transaction.on_commit(lambda: _group_send(f"user.{user_id}", "user.changed"))
+    transaction.on_commit(lambda: _group_send(f"user.{user_id}", {"type": "user.changed"}))
 
 
-def _group_send(group: str, kind: str) -> None:
-    async_to_sync(get_channel_layer().group_send)(group, {"type": kind})
+def _group_send(group: str, event: dict) -> None:
+    async_to_sync(get_channel_layer().group_send)(group, event)

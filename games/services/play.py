@@ -8,7 +8,7 @@ from django.db import transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from .. import timers
+from .. import live, timers
 from ..models import ActionLog, Hand, Seat, Table
 from ..rules import Action, HandState, IllegalAction, InvalidAction, apply, deal, new_seed, next_dealer
 from ..selectors import coins_short, current_hand
@@ -17,7 +17,7 @@ from .errors import Refused, Stale
 from .ledger import house_account, ledger_settle, publish_coins, purses
 from .notify import table_changed
 from .progress import experience_add
-from .tables import deadline_clear, locked_hand, locked_table, seat_of, seats_of
+from .tables import deadline_clear, locked_hand, locked_table, locked_table_with_hand, seat_of, seats_of
 
 
 @transaction.atomic
@@ -29,10 +29,9 @@ def action_submit(*, table, user, wire: dict, seat: int | None = None) -> Hand:
     nothing; a malformed action (InvalidAction) or one the rules refuse (IllegalAction) is refused with
     the reason in the page's language. The final move settles the hand in this transaction.
     """
-    table = locked_table(table)
-    hand = locked_hand(table)
+    table, hand = locked_table_with_hand(table)
     seats = seats_of(table)
-    mine = seat_of(table, user) if user is not None else next(s for s in seats if s.position == seat)
+    mine = seat_of(table, user, seats) if user is not None else next(s for s in seats if s.position == seat)
     move_no = _move_no(wire)
     if hand is None or hand.finished or move_no != hand.move_no:
         raise Stale(_too_late(hand, mine.position, move_no))
@@ -55,11 +54,14 @@ def action_submit(*, table, user, wire: dict, seat: int | None = None) -> Hand:
         mine.auto_play = False
         mine.save(update_fields=["auto_play"])
     now = timezone.now()
+    changed = ["state", "move_no", "events", "deadline", "turn_deadline"]
     if after.finished:
         _hand_finish(table, hand, after, seats, now)
+        changed += ["scores", "finished_at", "result"]
     timers.schedule(hand, after, seats, now, before=before, next_hand=table.status == Table.Status.PLAYING)
-    hand.save()
-    table_changed(table.pk)
+    hand.save(update_fields=changed)
+    table_changed(table)
+    live.remember_on_commit(table, seats, hand, after)
     return hand
 
 
@@ -178,7 +180,7 @@ def seats_free(table: Table, seats: list[Seat], now) -> None:
     table.new_series = True
     table.save(update_fields=["status", "fill_at", "new_series"])
     deadline_clear(current_hand(table))
-    table_changed(table.pk)
+    table_changed(table)
 
 
 # ---- between decisions: auto-play, the next hand, dissolving
@@ -195,7 +197,7 @@ def autoplay_set(*, table, user, on: bool) -> Seat:
     if hand and not hand.finished:
         timers.schedule(hand, HandState.from_json(hand.state), seats_of(table), timezone.now())
         hand.save(update_fields=["deadline", "turn_deadline"])
-    table_changed(table.pk)
+    table_changed(table)
     return seat
 
 
@@ -210,7 +212,7 @@ def next_ready(*, table, user) -> Hand | None:
         raise Stale("")  # a late or repeated click: the next hand has started (or the table waits)
     seat.ready = True
     seat.save(update_fields=["ready"])
-    table_changed(table.pk)
+    table_changed(table)
     playing_on = [s for s in seats_of(table) if s.user_id and not coins_short(table, s.user.coins)]
     if all(s.ready or s.auto_play for s in playing_on):  # the short are unseated at the deal: not waited for
         return hand_start(table, timezone.now())
@@ -232,7 +234,7 @@ def dissolve_vote(*, table, user, agree: bool) -> Table:
         seat.save(update_fields=["dissolve_vote"])
         if all(s.dissolve_vote for s in seats_of(table) if s.user_id):
             _dissolve(table)
-    table_changed(table.pk)
+    table_changed(table)
     return table
 
 

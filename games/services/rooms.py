@@ -65,7 +65,7 @@ def _sit(table, user, free: list[int], now) -> Seat:
     seat = Seat.objects.create(table=table, position=free[0], user=user)
     if len(free) == 1:
         hand_start(table, now)
-    table_changed(table.pk)
+    table_changed(table)
     return seat
 
 
@@ -84,7 +84,7 @@ def bots_fill(*, table, user) -> Table:
         raise Refused(_("The room is not waiting for players."))
     seat_bots(table, seats_of(table))
     hand_start(table, timezone.now())
-    table_changed(table.pk)
+    table_changed(table)
     return table
 
 

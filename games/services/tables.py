@@ -19,13 +19,27 @@ def locked_hand(table) -> Hand | None:
     return current_hand(table, lock=True)
 
 
+def locked_table_with_hand(table) -> tuple[Table, Hand | None]:
+    """The table row, locked, and its current hand, in one statement (the move path). Every write of a
+    hand happens under its table's lock, so the table's lock guards the hand read with it."""
+    hand = (Hand.objects.select_for_update(of=("table",)).select_related("table__tier", "table__variant")
+            .filter(table_id=getattr(table, "pk", table)).order_by("-number").first())
+    return (hand.table, hand) if hand else (locked_table(table), None)
+
+
 def seats_of(table) -> list[Seat]:
     return list(Seat.objects.filter(table=table).select_related("user").order_by("position"))
 
 
-def seat_of(table, user) -> Seat:
-    """The user's seat, or Refused: a person acts only for their own seat."""
-    seat = Seat.objects.filter(table=table, user=user).first() if user and user.is_authenticated else None
+def seat_of(table, user, seats: list[Seat] | None = None) -> Seat:
+    """The user's seat (among `seats` when they were read already), or Refused: a person acts only for
+    their own seat."""
+    if user is None or not user.is_authenticated:
+        seat = None
+    elif seats is not None:
+        seat = next((s for s in seats if s.user_id == user.pk), None)
+    else:
+        seat = Seat.objects.filter(table=table, user=user).first()
     if seat is None:
         raise Refused(_("You do not have a seat at this table."))
     return seat

@@ -53,11 +53,10 @@ def move_label(move: str) -> str:
 
 
 @register.simple_tag
-def send_fields(op: str = "act", action: str = "", move_no=None):
-    """Hidden inputs of a ws-send form: what the consumer reads (op, action, move_no)."""
+def send_fields(op: str = "act", action: str = ""):
+    """Hidden inputs of a ws-send form: what the consumer reads (op, action); table.js adds the move
+    number from #table-version."""
     html = format_html('<input type="hidden" name="op" value="{}">', op)
     if action:
         html += format_html('<input type="hidden" name="action" value="{}">', action)
-    if move_no is not None:
-        html += format_html('<input type="hidden" name="move_no" value="{}">', move_no)
     return html

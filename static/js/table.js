@@ -2,6 +2,10 @@
 // (#table-live's data-second: "s", 秒). A lost websocket says so in the flash box (#table-live's
 // data-offline) until the extension has reconnected; everything else on the page is server-rendered
 // HTML swapped in by the htmx websocket extension (a reconnect brings a full snapshot).
+// Versions: #table-version says which version of the table the page shows and carries the hand's move
+// number, added to every message the page sends (no form carries it, so an unchanged fragment stays
+// byte-identical). A frame diffed against another version than the one shown (a lost frame) asks the
+// server for a full snapshot ("sync").
 (function () {
   var live = document.getElementById("table-live");
   var unit = (live && live.dataset.second) || "s";
@@ -19,6 +23,21 @@
     flash.textContent = text;
     flash.className = text ? "flash error offline" : "flash";
   }
+  var shown = null;  // the version the page shows
+  function version() { return document.getElementById("table-version"); }
+  document.addEventListener("htmx:wsConfigSend", function (e) {
+    var v = version();
+    if (v && v.dataset.moveNo !== "") e.detail.parameters.move_no = v.dataset.moveNo;
+  });
+  document.addEventListener("htmx:wsAfterMessage", function (e) {
+    var v = version();
+    if (!v || v.dataset.version === shown) return;
+    var base = v.dataset.base, before = shown;
+    shown = v.dataset.version;
+    if (base !== "" && before !== null && base !== before) {
+      e.detail.socketWrapper.send(JSON.stringify({op: "sync"}));
+    }
+  });
   setInterval(tick, 500);
   document.addEventListener("htmx:wsAfterMessage", tick);
   document.addEventListener("DOMContentLoaded", tick);

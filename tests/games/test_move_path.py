@@ -1,0 +1,112 @@
+"""The move path (DESIGN: one move, end to end): a change costs one read per process, frames carry the
+table's version, unchanged fragments are not re-sent, and a gap brings a full snapshot."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from games import bots, services
+from games.rules import HandState
+from games.services import notify
+from games.selectors import current_hand
+
+from .test_consumers import FRAGMENT_IDS, close_the_sync_threads_connection, coin_table, connect, db, ids  # noqa: F401
+from .tablekit import deal_seed  # noqa: F401
+
+pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
+MAX_STATEMENTS_PER_MOVE = 8  # the move's transaction and every connected seat's update, together
+
+
+def _next_move(table, seats):
+    """(user, wire) of a legal move of a person whose turn it is (the bot's choice for them)."""
+    hand = current_hand(table)
+    state = HandState.from_json(hand.state)
+    seat = state.to_act[0]
+    return seats[seat], {"action": bots.choose_action(state, seat).text, "move_no": hand.move_no}
+
+
+def _fragments(frame: str) -> dict[str, str]:
+    """Each out-of-band fragment of a frame by its id."""
+    parts = re.split(r'(?=<\w+ id="[\w-]+"[^>]*hx-swap-oob="true")', frame)
+    return {ids(p)[0]: p for p in parts if ids(p)}
+
+
+def _version(frame: str) -> tuple[int, str]:
+    found = re.search(r'id="table-version" hidden data-version="(\d+)" data-base="(\d*)"', frame)
+    return int(found[1]), found[2]
+
+
+async def _connected(table, seats):
+    comms = {p: await connect(u, table.pk) for p, u in seats.items()}
+    for c in comms.values():
+        assert ids(await c.receive_from(timeout=5)) == FRAGMENT_IDS  # the full snapshot
+    return comms
+
+
+async def test_a_move_costs_at_most_eight_sql_statements_with_every_seat_connected(coin_table):
+    table, seats = coin_table
+    comms = await _connected(table, seats)
+    for _ in range(6):  # discards and claims alike
+        user, wire = await db(_next_move)(table, seats)
+        capture = CaptureQueriesContext(connection)
+        await db(capture.__enter__)()  # on the database thread every consumer's work runs on
+        await db(services.action_submit)(table=table, user=user, wire=wire)
+        for c in comms.values():
+            assert "table-version" in await c.receive_from(timeout=5)
+        await db(capture.__exit__)(None, None, None)
+        statements = [q["sql"] for q in await db(lambda: capture.captured_queries)()]  # that thread's log
+        assert len(statements) <= MAX_STATEMENTS_PER_MOVE, "\n".join(statements)
+    for c in comms.values():
+        await c.disconnect()
+
+
+async def test_frames_carry_the_version_and_never_resend_an_unchanged_fragment(coin_table):
+    table, seats = coin_table
+    comms = await _connected(table, seats)
+    last = {p: {} for p in comms}  # what each page holds, fragment by fragment
+    shown = {p: None for p in comms}
+    for _ in range(8):
+        user, wire = await db(_next_move)(table, seats)
+        await db(services.action_submit)(table=table, user=user, wire=wire)
+        for p, c in comms.items():
+            frame = await c.receive_from(timeout=5)
+            version, base = _version(frame)
+            assert shown[p] is None or (base == str(shown[p]) and version == shown[p] + 1)
+            shown[p] = version
+            for fid, html in _fragments(frame).items():
+                if fid != "table-version":
+                    assert last[p].get(fid) != html, f"seat {p} was sent {fid} again unchanged"
+                    last[p][fid] = html
+            assert 'name="move_no"' not in frame  # the move number lives in the version element only
+    for c in comms.values():
+        await c.disconnect()
+
+
+async def test_a_missed_event_brings_a_full_snapshot(coin_table, monkeypatch):
+    table, seats = coin_table
+    comms = await _connected(table, seats)
+    send = notify._group_send
+    monkeypatch.setattr(notify, "_group_send", lambda group, event: None)  # this change's event is lost
+    user, wire = await db(_next_move)(table, seats)
+    await db(services.action_submit)(table=table, user=user, wire=wire)
+    for c in comms.values():
+        assert await c.receive_nothing(timeout=0.1)
+    monkeypatch.setattr(notify, "_group_send", send)
+    user, wire = await db(_next_move)(table, seats)
+    await db(services.action_submit)(table=table, user=user, wire=wire)
+    for c in comms.values():
+        frame = await c.receive_from(timeout=5)
+        assert ids(frame) == FRAGMENT_IDS and _version(frame)[1] == ""  # every fragment, no base
+        await c.disconnect()
+
+
+async def test_the_page_asking_for_sync_gets_a_full_snapshot(coin_table):
+    table, seats = coin_table
+    comms = await _connected(table, seats)
+    await comms[0].send_to(text_data='{"op": "sync"}')
+    assert ids(await comms[0].receive_from(timeout=5)) == FRAGMENT_IDS
+    for c in comms.values():
+        await c.disconnect()
