@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-STUB = '#!/bin/sh\necho "$@" > "$NOTES/{name}.args"\necho $$ > "$NOTES/{name}.pid"\n{tail}\n'
+STUB = '#!/bin/sh\necho "$@" >> "$NOTES/{name}.args"\necho $$ >> "$NOTES/{name}.pid"\n{tail}\n'
 
 
 def stubs(tmp_path, daphne_tail="exec sleep 60") -> dict:
@@ -65,5 +65,24 @@ def test_when_daphne_ends_the_sweeper_stops_too(tmp_path):
         sweeper = int(note(env, "python", "pid"))
         assert serve.wait(timeout=10) == 3
         assert gone(sweeper)
+    finally:
+        serve.kill()
+
+
+def test_the_scaled_set_up_runs_that_many_daphnes_on_consecutive_ports_and_one_sweeper(tmp_path):
+    env = {**stubs(tmp_path), "PROCESSES": "3"}
+    serve = subprocess.Popen(["sh", "bin/serve"], cwd=ROOT, env=env)
+    try:
+        for _ in range(500):  # each stub notes its arguments, then its pid
+            args, pids = (note(env, "daphne", what).splitlines() for what in ("args", "pid"))
+            if len(pids) == 3:
+                break
+            time.sleep(0.02)
+        assert sorted(args) == [f"-b 127.0.0.1 -p {port} paohuzi_site.asgi:application" for port in (8123, 8124, 8125)]
+        assert note(env, "python", "args") == "manage.py run_timers --loop"  # one sweeper
+        pids = [int(p) for p in pids] + [int(note(env, "python", "pid"))]
+        serve.send_signal(signal.SIGTERM)
+        assert serve.wait(timeout=10) == 143
+        assert all(gone(pid) for pid in pids)
     finally:
         serve.kill()

@@ -28,6 +28,7 @@ def test_database_url_gives_postgresql_through_psycopg():
     assert db["ENGINE"] == "django.db.backends.postgresql"
     assert (db["NAME"], db["USER"], db["HOST"], db["PORT"]) == ("test", "postgres", "127.0.0.1", 5432)
     assert db["CONN_MAX_AGE"] > 0
+    assert db["CONN_HEALTH_CHECKS"] is False  # no round trip before every database_sync_to_async call
 
 
 def test_channel_layer_in_memory_by_default_redis_with_redis_url():

@@ -38,11 +38,13 @@ def database_from_env(environ: Mapping[str, str], base_dir: Path = BASE_DIR) -> 
     """`DATABASE_URL` → that database (PostgreSQL via psycopg 3); otherwise the embedded SQLite file.
 
     Channels closes the connection around every `database_sync_to_async` call unless CONN_MAX_AGE is
-    persistent, which reopened the SQLite file on every move (2–3× slower): so None / a long age.
+    persistent, which reopened the SQLite file on every move (2–3× slower): so None / a long age. No
+    health check: it is a round trip before every such call; a broken connection is closed after its
+    error instead (Django marks it unusable) and the next call opens a new one.
     """
     url = environ.get("DATABASE_URL", "").strip()
     if url:
-        return dj_database_url.parse(url, conn_max_age=600, conn_health_checks=True)
+        return dj_database_url.parse(url, conn_max_age=600, conn_health_checks=False)
     return {
         "ENGINE": "django.db.backends.sqlite3",
         "NAME": environ.get("SQLITE_PATH") or str(base_dir / "db.sqlite3"),
