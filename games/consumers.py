@@ -5,30 +5,24 @@ One consumer per open table page: an authenticated user with a seat at the table
 each message to one service, and on the thin "table.changed" event (with the table's new version)
 renders its own seat's view from this process's one read of that version (games.live) and sends only
 the fragments that changed. Every frame carries the version; a gap (a missed event) or the page's
-"sync" brings a full snapshot. It also sleeps until the table's next deadline and then asks
-services.table_tick to apply what is due (any process may; the lock makes it happen once).
+"sync" brings a full snapshot. Each snapshot tells games.table_clock when the table's next step is due.
 """
 from __future__ import annotations
 
-import asyncio
 import json
-import logging
-from datetime import timedelta
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.template.loader import render_to_string
-from django.utils import timezone, translation
+from django.utils import translation
 from django.utils.translation import gettext_lazy
 
-from . import fragments, selectors, services
+from . import fragments, selectors, services, table_clock
 
-logger = logging.getLogger("paohuzi.table")
 
 NOT_SEATED = 4403  # close code: not logged in, or no seat at this table (the extension does not reconnect)
-MIN_WAIT = timedelta(milliseconds=100)  # between two ticks of one socket
 
 
 def _language(scope) -> str:
@@ -70,16 +64,15 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.sent: dict[str, str] = {}  # fragment id → the data it was last sent with
         self.version: int | None = None  # the table's version this socket's page shows
         self.flash = False
-        self.timer: asyncio.Task | None = None
         self.groups_joined = [f"table.{self.table_id}", f"user.{self.user.pk}"]
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
+        table_clock.watch(self.table_id, self)
         await self.refresh()
 
     async def disconnect(self, code):
-        if getattr(self, "timer", None):
-            self.timer.cancel()
+        table_clock.unwatch(getattr(self, "table_id", None), self)
         for group in getattr(self, "groups_joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
 
@@ -128,7 +121,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         if not seated:  # this socket's seat may be another's now: it must never render that seat's view
             await self.close(code=NOT_SEATED)
             return
-        self.schedule(due)
+        table_clock.wake_at(self.table_id, due)
 
     def _render(self, version: int | None):
         """(the changed fragments, when the table's next step is due, whether the user still has the
@@ -165,23 +158,3 @@ class TableConsumer(AsyncWebsocketConsumer):
             html = render_to_string("games/_flash.html", {"message": str(message), "level": level, "oob": True})
         await self.send(text_data=html)
         self.flash = True
-
-    # ---- time: sleep until the next deadline, then let the service apply what is due
-
-    def schedule(self, due):
-        if self.timer:
-            self.timer.cancel()
-            self.timer = None
-        if due is not None:
-            self.timer = asyncio.ensure_future(self._tick_at(due))
-
-    async def _tick_at(self, due):
-        await asyncio.sleep(max(0.0, (due - timezone.now()).total_seconds()))
-        try:
-            later = await database_sync_to_async(services.table_tick)(table_id=self.table_id)
-        except Exception:  # a failed tick must not kill the socket; the sweeper retries
-            logger.exception("table %s: applying a deadline failed", self.table_id)
-            return
-        if later is not None and self.timer is asyncio.current_task():
-            self.timer = None  # nothing changed here (another process was first): wait for the next one
-            self.schedule(max(later, timezone.now() + MIN_WAIT))

@@ -38,9 +38,12 @@ def fresh_channel_layer():
 
 @pytest.fixture(autouse=True)
 def fresh_table_reads():
-    """Each test starts with no cached table reads (games.live): its tables may reuse another test's ids."""
-    from games import live
+    """Each test starts with no cached table reads (games.live) and no table clocks: its tables may
+    reuse another test's ids, and it runs its own event loop."""
+    from games import live, table_clock
 
     live.forget()
+    table_clock.forget()
     yield
     live.forget()
+    table_clock.forget()

@@ -110,3 +110,21 @@ async def test_the_page_asking_for_sync_gets_a_full_snapshot(coin_table):
     assert ids(await comms[0].receive_from(timeout=5)) == FRAGMENT_IDS
     for c in comms.values():
         await c.disconnect()
+
+
+async def test_a_deadline_is_applied_once_per_process_whatever_the_sockets(coin_table, monkeypatch):
+    """The seat to move turns on auto-play: its move is due at once (BOT_DELAY 0 here), and the three
+    sockets' process ticks the table once for it, not once per socket."""
+    table, seats = coin_table
+    comms = await _connected(table, seats)
+    ticks = []
+    tick = services.table_tick
+    monkeypatch.setattr(services, "table_tick", lambda **kw: ticks.append(kw) or tick(**kw))
+    mover = seats[(await db(lambda: HandState.from_json(current_hand(table).state))()).to_act[0]]
+    await db(services.autoplay_set)(table=table, user=mover, on=True)
+    for c in comms.values():
+        await c.receive_from(timeout=5)  # auto-play shown
+        await c.receive_from(timeout=5)  # the move played for it
+    assert len(ticks) == 1
+    for c in comms.values():
+        await c.disconnect()
