@@ -90,7 +90,7 @@ def my_hand(snap: Snapshot) -> dict:
     discards = {a.split()[1] for a in view["legal"] if a.startswith("discard ")}
     cards = [{"card": C.char(k), "kan": counts[k] >= 3, "discard": C.char(k) in discards}
              for k in C.KINDS for _ in range(counts[k])]
-    return {"cards": cards, "text": view["hand"], "passed": view["passed"]}
+    return {"cards": cards, "text": view["hand"], "passed": view["passed"], "discard": bool(discards)}
 
 
 def chi_tree(legal: list[str]) -> list[dict]:
@@ -127,9 +127,29 @@ def actions(snap: Snapshot) -> dict:
 
 def log(snap: Snapshot) -> dict:
     """The seat's latest events, newest first; a changed floating multiplier (R11) opens the hand."""
-    events = selectors.seat_events(snap.hand, snap.position)
-    return {"events": [{**e, "who": snap.name(e["seat"])} for e in reversed(events)],
+    return {"events": _named(snap, selectors.seat_events(snap.hand, snap.position)),
             "multiplier": snap.hand.multiplier if snap.multiplier_was else None}
+
+
+def _named(snap: Snapshot, events: list[dict]) -> list[dict]:
+    return [{**e, "who": snap.name(e["seat"])} for e in reversed(events)]
+
+
+def _log_update(snap: Snapshot, sent: dict[str, str]) -> str:
+    """The log only grows during a hand, so a socket that has this hand's log is sent just the new
+    events (added at the top of the list by htmx; CSS shows the latest LOG_LENGTH); otherwise, or when
+    a hand starts, the whole fragment."""
+    hand = snap.hand
+    mark = f"{hand.pk}:{snap.multiplier_was}" if hand else ""
+    count = len(hand.events) if hand else 0
+    had, _sep, sent_count = sent.get("event-log", "").rpartition("#")
+    sent["event-log"] = f"{mark}#{count}"
+    if had == mark and mark and int(sent_count) <= count:
+        if int(sent_count) == count:
+            return ""
+        new = selectors.seat_events(hand, snap.position, limit=None, since=int(sent_count))
+        return render("games/_log_new.html", {"events": _named(snap, new)}, oob=True)
+    return render("games/_log.html", log(snap), oob=True)
 
 
 def result(snap: Snapshot) -> dict:
@@ -188,7 +208,7 @@ def build(snap: Snapshot) -> Iterator[tuple[str, str, dict]]:
         yield f"seat-{p}", "games/_seat.html", seat(snap, p)
     yield "my-hand", "games/_hand.html", my_hand(snap)
     yield "actions", "games/_actions.html", actions(snap)
-    yield "event-log", "games/_log.html", log(snap)
+    yield "event-log", "games/_log.html", log(snap)  # on a socket, _log_update sends only what is new
     yield "result", "games/_result.html", result(snap)
 
 
@@ -218,6 +238,9 @@ def render_changed(snap: Snapshot, sent: dict[str, str], base: int | None) -> st
     version the socket showed before (None when `sent` is empty: a full snapshot)."""
     out = [render("games/_version.html", version(snap, base if sent else None), oob=True)]
     for fid, template, data in build(snap):
+        if fid == "event-log":
+            out.append(_log_update(snap, sent))
+            continue
         k = key(data)
         if sent.get(fid) != k:
             sent[fid] = k

@@ -169,11 +169,13 @@ def visible_huxi(rules, groups: list[dict]) -> tuple[int, int]:
             len(groups) - len(seen))
 
 
-def seat_events(hand: Hand | None, position: int | None, limit: int | None = LOG_LENGTH) -> list[dict]:
-    """The hand's events as this seat saw them (event_view), the latest last."""
+def seat_events(hand: Hand | None, position: int | None, limit: int | None = LOG_LENGTH,
+                since: int = 0) -> list[dict]:
+    """The hand's events as this seat saw them (event_view), the latest last: the last `limit`, or
+    (limit None) all from the `since`-th on."""
     if hand is None:
         return []
-    rows = hand.events[-limit:] if limit else hand.events
+    rows = hand.events[-limit:] if limit else hand.events[since:]
     return [{"n": row["n"], **event_view(Event(row["seat"], row["move"], tuple(C.parse(row["cards"]))), position)}
             for row in rows]
 

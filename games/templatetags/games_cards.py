@@ -2,6 +2,7 @@
 names of groups (R3) and of the moves in a seat's log."""
 from django import template
 from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from games.rules import cards as C
@@ -20,7 +21,7 @@ MOVE_LABELS = {
 
 
 def card_class(k: int) -> str:
-    return "card" + (" red" if C.is_red(k) else "") + (" big" if C.is_big(k) else " small")
+    return "card" + (" red" if C.is_red(k) else "") + (" big" if C.is_big(k) else "")
 
 
 @register.filter
@@ -33,13 +34,12 @@ def cardfaces(text: str | None):
     """Card text such as 二七十 as card faces (red cards marked, R1); in the order given."""
     if not text:
         return ""
-    return format_html_join("", '<span class="{}">{}</span>', ((card_class(k), C.char(k)) for k in C.parse(text)))
+    return format_html_join("", '<i class="{}">{}</i>', ((card_class(k), C.char(k)) for k in C.parse(text)))
 
 
 @register.filter
 def facedown(count) -> str:
-    return format_html_join("", '<span class="card back" title="{}">{}</span>',
-                            ((_("face down"), "") for _i in range(int(count or 0))))
+    return mark_safe('<i class="card back"></i>' * int(count or 0))  # the group's title names its kind
 
 
 @register.filter

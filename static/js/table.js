@@ -28,6 +28,9 @@
   document.addEventListener("htmx:wsConfigSend", function (e) {
     var v = version();
     if (v && v.dataset.moveNo !== "") e.detail.parameters.move_no = v.dataset.moveNo;
+    // One form holds the hand: the card clicked says which discard it is.
+    var button = e.detail.triggeringEvent && e.detail.triggeringEvent.submitter;
+    if (button && button.name) e.detail.parameters[button.name] = button.value;
   });
   document.addEventListener("htmx:wsAfterMessage", function (e) {
     var v = version();

@@ -142,9 +142,9 @@ async def test_only_changed_fragments_are_sent_after_a_move(coin_table):
     state = await db(state_of)(table)
     await db(services.action_submit)(table=table, user=seats[0], wire={
         "action": bots.choose_action(state, 0).text, "move_no": hand.move_no})  # the dealer discards
-    frame = await receive_until(watcher, 'id="event-log"')
-    assert "event-log" in ids(frame) and "seat-0" in ids(frame)
-    assert "seat-3" not in ids(frame) and "result" not in ids(frame)
+    frame = await receive_until(watcher, 'id="event-log-new"')  # only the log's new rows, added on top
+    assert 'hx-swap-oob="afterbegin:#event-log-list"' in frame and "seat-0" in ids(frame)
+    assert "seat-3" not in ids(frame) and "result" not in ids(frame) and "event-log" not in ids(frame)
     await watcher.disconnect()
 
 
@@ -181,7 +181,7 @@ async def test_a_reconnect_receives_a_full_snapshot_of_the_table_as_it_is_now(co
     snapshot = await comm.receive_from(timeout=5)
     assert ids(snapshot) == FRAGMENT_IDS
     discarded = bots.choose_action(state, 0).card
-    assert f">{C.char(discarded)}</span>" in snapshot.split('id="event-log"')[1]
+    assert f">{C.char(discarded)}</i>" in snapshot.split('id="event-log"')[1]
     await comm.disconnect()
 
 

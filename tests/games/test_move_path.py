@@ -128,3 +128,27 @@ async def test_a_deadline_is_applied_once_per_process_whatever_the_sockets(coin_
     assert len(ticks) == 1
     for c in comms.values():
         await c.disconnect()
+
+
+async def test_the_median_frame_per_seat_per_move_is_at_most_2_5_kb(defaults, make_user, deal_seed):
+    """A whole drawn hand (DRAWN_SEED: 38 moves, every seat a person playing the bots' choices) in the
+    default language: bytes, not time."""
+    from games.models import Seat
+
+    from .tablekit import DRAWN_SEED
+
+    deal_seed(DRAWN_SEED)
+    users = [await db(make_user)(n) for n in ("ann", "bob", "cyd")]
+    for user in users:
+        table = await db(services.quick_match)(user=user)
+    seats = await db(lambda: {s.position: s.user for s in Seat.objects.filter(table=table).select_related("user")})()
+    comms = await _connected(table, seats)
+    sizes = []
+    while not (await db(current_hand)(table)).finished:
+        user, wire = await db(_next_move)(table, seats)
+        await db(services.action_submit)(table=table, user=user, wire=wire)
+        sizes += [len((await c.receive_from(timeout=5)).encode()) for c in comms.values()]
+    sizes.sort()
+    assert len(sizes) >= 3 * 30 and sizes[len(sizes) // 2] <= 2500, sizes
+    for c in comms.values():
+        await c.disconnect()
