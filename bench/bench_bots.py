@@ -21,7 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games.bots import self_play  # noqa: E402
-from games.rules.variants import PRESETS, preset  # noqa: E402
+from games.rules import PRESETS, preset  # noqa: E402
 
 PLAYERS = 3
 

@@ -16,8 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.rules.checks import random_hand  # noqa: E402
-from games.rules.variants import PRESETS  # noqa: E402
+from games.rules import PRESETS, random_hand  # noqa: E402
 
 
 def main() -> None:

@@ -18,9 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from games.rules import PRESETS, Win, evaluate  # noqa: E402
 from games.rules import cards as C  # noqa: E402
-from games.rules.scoring import Win, evaluate  # noqa: E402
-from games.rules.variants import PRESETS  # noqa: E402
 from tests.rules.holdings import build  # noqa: E402
 
 NEAR_MISSES = 0.35  # most built holdings win, most near misses do not: about half the cases win

@@ -9,9 +9,10 @@ from django.urls import path
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from .admin_try import WHY, TryForm
+from .admin_try import TryForm, outcome
 from .models import HUXI_NAMES, ActionLog, Hand, LedgerEntry, RoomTier, Seat, Table, Variant, VariantPattern
-from .rules.variants import RuleSetError
+from .reasons import text
+from .rules import RuleSetError
 
 admin.site.site_header = _("Paohuzi Online administration")
 admin.site.site_title = _("Paohuzi Online")
@@ -33,7 +34,7 @@ class PatternFormSet(BaseInlineFormSet):
         try:
             self.instance.to_ruleset([row.to_spec() for row in rows])
         except RuleSetError as e:
-            raise ValidationError(str(e)) from None
+            raise ValidationError(text(e)) from None
 
 
 class VariantPatternInline(admin.TabularInline):
@@ -57,7 +58,7 @@ class VariantAdmin(admin.ModelAdmin):
             *((f"huxi_{name}_small", f"huxi_{name}_big") for name in HUXI_NAMES))}),
         (_("Scoring (R8.3, R9, R10)"), {"fields": (
             "self_draw_grades", "self_draw_before_fan", "discard_win", "skipped_peng_bars_hu",
-            "heavenly_double_huxi", "mandatory_heavenly_rest")}),
+            "heavenly_double_huxi", "mandatory_heavenly_rest", "pair_plus_others_card")}),
     ]
 
     def get_urls(self):
@@ -73,7 +74,7 @@ class VariantAdmin(admin.ModelAdmin):
         result = form.score(variant) if request.method == "POST" and form.is_valid() else None
         context = {**self.admin_site.each_context(request), "opts": self.opts, "original": variant,
                    "title": _("Try %(variant)s") % {"variant": variant}, "try_form": form, "result": result,
-                   "why": WHY.get(getattr(result, "why", None))}
+                   **outcome(result)}
         template = "admin/games/variant/_try_result.html" if request.htmx else "admin/games/variant/try.html"
         return TemplateResponse(request, template, context)
 

@@ -12,17 +12,20 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from .models import Variant
-from .rules.cli_score import BadInput, parse_request
-from .rules.scoring import NoWin, Source, Win
-from .rules.variants import PRESETS, RuleSetError
+from .reasons import text
+from .rules import PRESETS, BadInput, NoWin, RuleSetError, Source, Win, parse_request
 
 # Chinese names accepted beside the engine's kinds for table groups.
 KIND_ALIASES = {"碰": "peng", "偎": "wei", "臭偎": "chouwei", "跑": "pao", "提": "ti", "吃": "chi"}
-WHY = {
-    "shape": _("The cards do not split into 7 groups (R7.1)."),
-    "huxi": _("The hu-xi is below this variant's minimum (R7.2)."),
-    "source": _("This card cannot be won on from that source (R7.3)."),
-}
+# The rule each NoWin reason comes from, shown to the admin beside the translated reason.
+WHY_RULES = {"shape": "R7.1", "huxi": "R7.2", "source": "R7.3"}
+
+
+def outcome(result: Win | NoWin | None) -> dict:
+    """The try box's context for a result: a NoWin's reason in the page's language, and its rule."""
+    if isinstance(result, NoWin):
+        return {"why": text(result), "why_rule": WHY_RULES[result.why]}
+    return {}
 
 
 class TryForm(forms.Form):
@@ -57,6 +60,6 @@ class TryForm(forms.Form):
             # Parsed against a stand-in preset (the parser only knows presets), scored with this variant.
             request = dataclasses.replace(parse_request(self.request_line()), rules=variant.to_ruleset())
         except (BadInput, RuleSetError) as e:
-            self.add_error(None, str(e))
+            self.add_error(None, text(e))
             return None
         return request.evaluate()

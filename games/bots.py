@@ -18,12 +18,9 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
+from games.rules import (FOUR_SAME, Action, Group, HandState, HuxiTable, Kind, RuleSet, apply, chi_groups_with,
+                         chi_table_group, chi_used, deal, legal_actions, owes_discard)
 from games.rules import cards as C
-from games.rules.actions import Action
-from games.rules.claims import GROUPS_WITH, chi_used
-from games.rules.groups import FOUR_SAME, HuxiTable, Kind, is_jiao
-from games.rules.hand import HandState, apply, deal, legal_actions
-from games.rules.variants import RuleSet
 
 __all__ = ["choose_action", "default_action", "discard_order", "self_play"]
 
@@ -33,7 +30,6 @@ SLOTS = 7  # R7.1
 
 PASS, HU, PENG = Action("pass"), Action("hu"), Action("peng")
 GUARD = sum(4 << 3 * k for k in C.KINDS)  # the top bit of each kind's three-bit field (_Planner)
-Raw = tuple[Kind, tuple[int, ...]]  # a table group as (kind, cards)
 
 
 def choose_action(state: HandState, seat: int, rng: random.Random | None = None) -> Action:
@@ -106,12 +102,12 @@ class _Holdings:
     """One seat's holdings as the bot weighs them: a working copy it may change."""
 
     rules: RuleSet
-    table: list[Raw]
+    table: list[Group]
     hand: list[int]
 
     @classmethod
     def of(cls, state: HandState, seat: int) -> _Holdings:
-        return cls(state.rules, [(g.kind, g.cards) for g in state.tables[seat]], list(state.hands[seat]))
+        return cls(state.rules, list(state.tables[seat]), list(state.hands[seat]))
 
     def value(self) -> float:
         return holdings_value(self.rules, self.table, self.hand)
@@ -128,33 +124,27 @@ class _Holdings:
         hand, table = self.hand[:], self.table[:]
         if action.verb == "peng":
             hand[card] -= 2
-            table.append((Kind.PENG, (card,) * 3))
+            table.append(Group(Kind.PENG, (card,) * 3))
         else:
             for k in chi_used(action, card):
                 hand[k] -= 1
-            table += [(Kind.JIAO if is_jiao(g) else Kind.SENTENCE, g) for g in action.groups]
+            table += [chi_table_group(g) for g in action.groups]
         after = _Holdings(self.rules, table, hand)
         options = [k for k in C.KINDS if 0 < hand[k] < 3]
-        if not _owes_discard(table, hand) or not options:
+        if not owes_discard(hand, table) or not options:
             return after.value()
         return max(after.value_without(k) for k in options)
 
 
-def _owes_discard(table: list[Raw], hand: list[int]) -> bool:
-    """R6.5: holdings above 20 + max(0, n4 − 1) owe a discard."""
-    n4 = sum(kind in FOUR_SAME for kind, _ in table)
-    return sum(hand) + sum(len(cs) for _, cs in table) > 20 + max(0, n4 - 1)
-
-
-def holdings_value(rules: RuleSet, table: list[Raw], hand: list[int]) -> float:
+def holdings_value(rules: RuleSet, table: list[Group], hand: list[int]) -> float:
     """How close these holdings are to a win worth having: minus the missing cards (see the module
     docstring), minus the hu-xi shortfall in cards, plus a little for hu-xi above the minimum."""
     hx = rules.huxi.huxi
-    base_hx = sum(hx(kind, cs) for kind, cs in table)
+    base_hx = sum(hx(g.kind, g.cards) for g in table)
     kans = [k for k in C.KINDS if hand[k] >= 3]
     base_hx += sum(hx(Kind.KAN, (k,) * 3) for k in kans)
     slots = max(0, SLOTS - len(table) - len(kans))
-    jiang = any(kind in FOUR_SAME for kind, _ in table)  # R7.1: one jiang iff a pao or ti
+    jiang = any(g.kind in FOUR_SAME for g in table)  # R7.1: one jiang iff a pao or ti
     free = sum(n << 3 * k for k, n in enumerate(hand) if n < 3)
     best = float("-inf")
     for points, gain in _planner(rules.huxi).fill(free, slots, jiang):
@@ -185,8 +175,8 @@ class _Planner:
         """(packed cards, points, likely hu-xi, is a pair) of every group or partial group whose lowest
         card is i: complete sentences and jiao; pairs; two cards of a sentence or jiao."""
         complete, partial = {}, {}
-        for g in GROUPS_WITH[i]:
-            huxi = table.huxi(Kind.JIAO if is_jiao(g) else Kind.SENTENCE, g)
+        for g in chi_groups_with(i):
+            huxi = table.huxi(chi_table_group(g).kind, g)
             if g[0] == i:
                 complete[g] = huxi
             for drop in range(3):
@@ -231,7 +221,7 @@ class _Planner:
 def _partners(hand: list[int], card: int) -> int:
     """How many other hand cards share a possible group with this copy of `card` (0: isolated)."""
     others = 0
-    for k in {k for g in GROUPS_WITH[card] for k in g}:
+    for k in {k for g in chi_groups_with(card) for k in g}:
         n = hand[k] - (k == card)
         if n < 3:  # kan cards are never used (R6.2)
             others += n

@@ -14,14 +14,15 @@ from django.urls import reverse
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
-from games.rules.groups import HuxiTable
-from games.rules.variants import PATTERN_CODES, PatternSpec, RuleSet, RuleSetError
+from games.reasons import text
+from games.rules import PATTERN_CODES, HuxiTable, PatternSpec, RuleSet, RuleSetError, parse_player_counts
 
 # ---------------------------------------------------------------- variants (R10)
 
 
 class Variant(models.Model):
-    """A named RuleSet: every field of games.rules.variants.RuleSet is a column here (or a pattern row)."""
+    """A named RuleSet: every field of games.rules.variants.RuleSet is a column of the same name here,
+    except name (the slug), huxi (the huxi_* columns) and patterns (the pattern rows)."""
 
     slug = models.SlugField(_("code"), max_length=40, unique=True,
                             help_text=_("The rule set's name, e.g. changde."))
@@ -66,29 +67,21 @@ class Variant(models.Model):
                             for name in HUXI_NAMES})
 
     def to_ruleset(self, patterns: Iterable[PatternSpec] | None = None) -> RuleSet:
-        """The engine's RuleSet (raises RuleSetError). `patterns` replaces the saved rows (admin forms)."""
+        """The engine's RuleSet, field by field (raises RuleSetError): a new RuleSet parameter needs only
+        its column here. `patterns` replaces the saved rows (admin forms)."""
         if patterns is None:
             patterns = [row.to_spec() for row in self.pattern_rows.all()] if self.pk else []
-        try:
-            counts = tuple(int(part) for part in self.player_counts.split(",") if part.strip())
-        except ValueError:
-            raise RuleSetError(_("player counts: write numbers separated by commas, e.g. 2,3")) from None
-        return RuleSet(
-            name=self.slug, min_huxi=self.min_huxi, huxi=self.huxi_table(), grade_from=self.grade_from,
-            grade_step=self.grade_step, patterns=tuple(patterns), self_draw_grades=self.self_draw_grades,
-            self_draw_before_fan=self.self_draw_before_fan, discard_win=self.discard_win,
-            skipped_peng_bars_hu=self.skipped_peng_bars_hu,
-            heavenly_double_huxi=self.heavenly_double_huxi,
-            mandatory_heavenly_rest=self.mandatory_heavenly_rest, player_counts=counts,
-            drawn_hands_to_rotate=self.drawn_hands_to_rotate,
-            pair_plus_others_card=self.pair_plus_others_card)
+        built = {"name": self.slug, "huxi": self.huxi_table(), "patterns": tuple(patterns),
+                 "player_counts": parse_player_counts(self.player_counts)}
+        return RuleSet(**{f.name: built[f.name] if f.name in built else getattr(self, f.name)
+                          for f in dataclasses.fields(RuleSet)})
 
     def clean(self) -> None:
-        """A variant the engine would reject cannot be saved."""
+        """A variant the engine would reject cannot be saved; the reason in the page's language."""
         try:
             self.to_ruleset()
         except RuleSetError as e:
-            raise ValidationError(str(e)) from None
+            raise ValidationError(text(e)) from None
 
 
 # R4 / R10.3: one (small, big) column pair per entry of the engine's hu-xi table, added in a loop so
@@ -106,13 +99,26 @@ for _name in HUXI_NAMES:
             format_lazy("{} · {}", HUXI_LABELS[_name], _size_label), default=_default))
 
 
+# The pattern kinds as the admin names them (patterns.REGISTRY's codes); a code without a label shows as
+# itself. Choices are a callable, so a new pattern needs no migration.
+PATTERN_LABELS = {
+    "red_count": _("red cards"), "big_count": _("big cards"), "small_count": _("small cards"),
+    "all_sets": _("all sets"), "last_card": _("last card"), "heavenly": _("heavenly hu"),
+    "earthly": _("earthly hu"), "combo": _("combination"),
+}
+
+
+def pattern_choices() -> list[tuple[str, str]]:
+    return [(code, PATTERN_LABELS.get(code, code)) for code in PATTERN_CODES]
+
+
 class VariantPattern(models.Model):
     """One row of a variant's fan table (名堂, R10): games.rules.variants.PatternSpec."""
 
     variant = models.ForeignKey(Variant, models.CASCADE, related_name="pattern_rows",
                                 verbose_name=_("variant"))
     order = models.PositiveSmallIntegerField(_("order"), default=0)
-    code = models.CharField(_("kind"), max_length=20, choices=[(c, c) for c in PATTERN_CODES])
+    code = models.CharField(_("kind"), max_length=20, choices=pattern_choices)
     name = models.CharField(_("name"), max_length=30)
     fan = models.PositiveSmallIntegerField(_("fan"))
     counts = models.CharField(_("counts"), max_length=40, blank=True,
@@ -139,7 +145,7 @@ class VariantPattern(models.Model):
         try:
             self.to_spec().validate()
         except RuleSetError as e:
-            raise ValidationError(str(e)) from None
+            raise ValidationError(text(e)) from None
 
 
 # ---------------------------------------------------------------- rooms (R11)

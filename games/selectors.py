@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from . import live
 from .models import ActionLog, Hand, RoomTier, Seat, Table, Variant
-from .rules import Event, HandState, Kind, apply, deal, event_view, group_view, public_view
+from .rules import Event, HandState, Kind, event_view, group_view, public_view, replay
 from .rules import cards as C
 
 LOG_LENGTH = 14  # events shown in a seat's log
@@ -208,13 +208,12 @@ def may_replay(user, hand: Hand) -> bool:
 def replay_states(hand: Hand) -> list[tuple[dict | None, HandState]]:
     """The hand re-played from its seed and action log with the engine: (action row, state) per step."""
     rules = HandState.from_json(hand.state).rules  # the rules the hand was dealt with
-    state = deal(rules, seed=int(hand.seed), dealer=hand.dealer, players=hand.table.player_count)[0]
-    steps = [(None, state)]
-    for row in ActionLog.objects.filter(hand=hand).order_by("move_no"):
-        state, _events = apply(state, row.seat, row.action)
-        steps.append(({"seat": row.seat, "verb": row.action[0], "groups": row.action[1:],
-                       "move_no": row.move_no}, state))
-    return steps
+    rows = list(ActionLog.objects.filter(hand=hand).order_by("move_no"))
+    states = replay(rules, int(hand.seed), hand.dealer, hand.table.player_count,
+                    [(row.seat, row.action) for row in rows], steps=True).states
+    moves = [{"seat": row.seat, "verb": row.action[0], "groups": row.action[1:], "move_no": row.move_no}
+             for row in rows]
+    return list(zip([None, *moves], states))
 
 
 def replay_context(hand: Hand, step) -> dict:

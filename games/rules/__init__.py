@@ -14,14 +14,14 @@ stable `code` and `params` (cards, seats) that the web layer translates, and Eng
 from . import cards
 from .actions import Action, Event, IllegalAction, InvalidAction
 from .cards import CardError
-from .checks import replay
-from .claims import chi_used, chi_groups_with, chi_table_group
+from .checks import random_hand, replay
+from .claims import chi_table_group, chi_used
 from .cli_score import BadInput, parse_request
-from .groups import FOUR_SAME, Group, GroupError, HuxiTable, Kind
+from .groups import FOUR_SAME, Group, GroupError, HuxiTable, Kind, chi_groups_with
 from .hand import apply, deal, is_legal, legal_actions, new_seed, next_dealer, setup
 from .scoring import NoWin, Source, Win, evaluate, score_split
-from .state import HandState, table_huxi
-from .variants import PATTERN_CODES, PRESETS, PatternSpec, RuleSet, RuleSetError, preset
+from .state import HandState, owes_discard, table_huxi
+from .variants import PATTERN_CODES, PRESETS, PatternSpec, RuleSet, RuleSetError, parse_player_counts, preset
 from .views import event_view, group_view, public_view, seat_view
 
 __all__ = [
@@ -29,5 +29,6 @@ __all__ = [
     "IllegalAction", "InvalidAction", "Kind", "NoWin", "PATTERN_CODES", "PRESETS", "PatternSpec", "RuleSet",
     "RuleSetError", "Source", "Win", "apply", "cards", "chi_groups_with", "chi_table_group", "chi_used",
     "deal", "evaluate", "event_view", "group_view", "is_legal", "legal_actions", "new_seed", "next_dealer",
-    "parse_request", "preset", "public_view", "replay", "score_split", "seat_view", "setup", "table_huxi",
+    "owes_discard", "parse_player_counts", "parse_request", "preset", "public_view", "random_hand", "replay",
+    "score_split", "seat_view", "setup", "table_huxi",
 ]

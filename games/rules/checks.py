@@ -82,6 +82,7 @@ class Played(NamedTuple):
     state: HandState
     log: list  # (seat, Action) in the order applied
     events: list  # every Event, from the deal on
+    states: tuple = ()  # replay(steps=True): the state after the deal, then after each move of the log
 
 
 def random_hand(rules, seed: int, dealer: int = 0, players: int = 3, check=None,
@@ -107,10 +108,15 @@ def random_hand(rules, seed: int, dealer: int = 0, players: int = 3, check=None,
         events += more
 
 
-def replay(rules, seed: int, dealer: int, players: int, log) -> Played:
-    """The hand again from its seed and its action log."""
+def replay(rules, seed: int, dealer: int, players: int, log, *, steps: bool = False) -> Played:
+    """The hand again from its seed and its action log of (seat, Action or its wire form): the one way a
+    hand is re-played (DESIGN: seeded determinism). `steps` keeps every state on the way, for replays
+    shown move by move."""
     state, events = deal(rules, seed=seed, dealer=dealer, players=players)
+    states = [state]
     for seat, action in log:
         state, more = apply(state, seat, action)
         events += more
-    return Played(state, list(log), events)
+        if steps:
+            states.append(state)
+    return Played(state, list(log), events, tuple(states) if steps else ())

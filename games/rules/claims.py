@@ -11,33 +11,13 @@ from operator import itemgetter
 from . import cards as C
 from . import prechecks, scoring
 from .actions import Action
-from .groups import FOUR_SAME, Group, Kind, is_chi_group
+from .groups import GROUPS_WITH, NEIGHBOURS, Group, Kind
 from .scoring import Source
-from .state import DISCARD, DRAW, SHOWN, TIWEI
+from .state import DISCARD, DRAW, SHOWN, TIWEI, owes_discard
 
-
-def _chi_groups_with(k: int) -> tuple[tuple[int, int, int], ...]:
-    """Every sentence or jiao holding k (R3), as sorted kinds."""
-    v, base = C.value(k), (10 if C.is_big(k) else 0)
-    other = k - 10 if C.is_big(k) else k + 10
-    shapes = [(s, s + 1, s + 2) for s in (v - 2, v - 1, v) if 1 <= s <= 8]
-    if v in (2, 7, 10):
-        shapes.append((2, 7, 10))
-    out = [tuple(base + x - 1 for x in shape) for shape in shapes]
-    out += [tuple(sorted((k, k, other))), tuple(sorted((k, other, other)))]
-    assert all(is_chi_group(g) for g in out)
-    return tuple(out)
-
-
-GROUPS_WITH = tuple(_chi_groups_with(k) for k in C.KINDS)
 # The table group each chi or bi group becomes (R6.2), built once: a sentence, or a jiao of one value.
 CHI_TABLE_GROUP = {g: Group.make(Kind.SENTENCE if len({C.value(k) for k in g}) > 1 else Kind.JIAO, g)
                    for gs in GROUPS_WITH for g in gs}
-
-
-def chi_groups_with(k: int) -> tuple[tuple[int, int, int], ...]:
-    """Every sentence or jiao holding card kind k (R3), each as sorted kinds."""
-    return GROUPS_WITH[k]
 
 
 def chi_table_group(cards) -> Group:
@@ -50,11 +30,11 @@ def next_seat(order: tuple[int, ...], seat: int) -> int:
 
 
 def forbidden(t, seat: int, card: int) -> str | None:
-    """R6.4: why this seat may not chi or peng this kind, or None."""
+    """R6.4: the refusal code (actions.IllegalAction) why this seat may not chi or peng this kind, or None."""
     if t.passed[seat] >> card & 1:
-        return f"{C.char(card)} is a passed card for you"
+        return "passed_card"
     if t.discarded[seat] >> card & 1:
-        return f"you discarded {C.char(card)} yourself, so you may not chi or peng it"
+        return "own_discard_card"
     return None
 
 
@@ -90,7 +70,6 @@ def _needs(group: tuple[int, ...], card: int) -> tuple[tuple[int, int], ...]:
 CHI_NEEDS = tuple(tuple((g, _needs(g, k)) for g in GROUPS_WITH[k]) for k in C.KINDS)
 
 
-NEIGHBOURS = tuple(tuple(sorted({k for g in GROUPS_WITH[c] for k in g})) for c in C.KINDS)
 _LOCAL = tuple(itemgetter(*kinds) for kinds in NEIGHBOURS)
 
 
@@ -122,9 +101,7 @@ def discard_blocked(t, seat: int, hand_after) -> bool:
     """R6.5: a chosen take that owes a discard and leaves nothing to discard is refused."""
     if any(0 < n < 3 for n in hand_after):
         return False
-    table = t.tables[seat]
-    holdings = sum(t.hands[seat]) + sum(len(g.cards) for g in table) + 1  # a take adds one card
-    return holdings > 20 + max(0, sum(g.kind in FOUR_SAME for g in table) - 1)
+    return owes_discard(t.hands[seat], t.tables[seat], incoming=1)  # a take adds one card
 
 
 def chi_used(action: Action, card: int) -> list[int]:
@@ -213,7 +190,7 @@ def offers(t, kind: str, card: int, owner: int, last: bool = False,
     """Every claim on the card, best first (R5.5, R7.3): hu (the drawer, then his 下家, then the next;
     for a discard the discarder's 下家 first), then a forced pao, else peng, then chi (the drawer before
     his 下家). A pending pao leaves no room for peng or chi."""
-    hu_seats, peng_seats, chi_seats = _seats(t.order, kind, owner, t.rules.discard_win)
+    hu_seats, peng_seats, chi_takers = _seats(t.order, kind, owner, t.rules.discard_win)
     out = [(s, "hu") for s in hu_seats if can_hu(t, s, kind, card, owner, last, earthly)]
     if kind in (TIWEI, SHOWN):
         return tuple(out)
@@ -222,8 +199,14 @@ def offers(t, kind: str, card: int, owner: int, last: bool = False,
         return tuple(out + [(pao, "pao")])
     hands = t.hands
     out += [(s, "peng") for s in peng_seats if hands[s][card] == 2 and can_peng(t, s, card)]
-    out += [(s, "chi") for s in chi_seats if chi_choices(t, s, card)]
+    out += [(s, "chi") for s in chi_takers if chi_choices(t, s, card)]
     return tuple(out)
+
+
+def chi_seats(order: tuple[int, ...], kind: str, owner: int) -> tuple[int, ...]:
+    """R6.2: who may chi, in rank order: a drawn card the drawer, then his 下家; a discard only the
+    discarder's 下家."""
+    return (owner, next_seat(order, owner)) if kind == DRAW else (next_seat(order, owner),)
 
 
 @lru_cache(maxsize=None)
@@ -233,5 +216,4 @@ def _seats(order: tuple[int, ...], kind: str, owner: int, discard_win: bool):
     hu_seats = (owner,) if kind == TIWEI else tuple(order[(start + i) % len(order)] for i in range(len(order)))
     if kind == DISCARD:
         hu_seats = tuple(s for s in hu_seats if s != owner) if discard_win else ()
-    chi_seats = (owner, next_seat(order, owner)) if kind == DRAW else (next_seat(order, owner),)
-    return hu_seats, tuple(s for s in order if s != owner), chi_seats
+    return hu_seats, tuple(s for s in order if s != owner), chi_seats(order, kind, owner)

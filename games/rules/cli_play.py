@@ -55,14 +55,19 @@ def play_scenario(sc: dict) -> dict:
     error = None
     for i, entry in enumerate(sc.get("actions", [])):
         try:
-            if not isinstance(entry, list) or not entry or type(entry[0]) is not int:
-                raise InvalidAction("an action is [seat, verb, cards…], like [0, \"discard\", \"五\"]")
-            state, more = apply(state, entry[0], entry[1:])
+            state, more = play_entry(state, entry)
         except (InvalidAction, IllegalAction) as e:
             error = {"index": i, "message": str(e)}
             break
         events += more
     return {"id": sid, "events": [e.to_dict() for e in events], "error": error, "state": summary(state)}
+
+
+def play_entry(state: HandState, entry):
+    """One scenario action [seat, verb, cards…] applied: (state, events)."""
+    if not isinstance(entry, list) or not entry or type(entry[0]) is not int:
+        raise InvalidAction("scenario_entry")
+    return apply(state, entry[0], entry[1:])
 
 
 def summary(state: HandState) -> dict:

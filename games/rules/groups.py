@@ -19,9 +19,7 @@ class Kind(StrEnum):
     JIANG = "jiang"  # the one pair allowed when the player has a pao or ti
 
 
-THREE_SAME = frozenset({Kind.KAN, Kind.PENG, Kind.WEI, Kind.CHOUWEI})
 FOUR_SAME = frozenset({Kind.PAO, Kind.TI})
-SETS = THREE_SAME | FOUR_SAME  # the groups of 对对胡
 
 
 class GroupError(ValueError):
@@ -43,6 +41,28 @@ def is_jiao(cards: tuple[int, ...]) -> bool:
 def is_chi_group(cards: tuple[int, ...]) -> bool:
     """A group that chi or bi can lay down: a sentence or a jiao (R6.2)."""
     return is_sentence(cards) or is_jiao(cards)
+
+
+def _chi_groups_with(k: int) -> tuple[tuple[int, int, int], ...]:
+    v, base = C.value(k), (10 if C.is_big(k) else 0)
+    other = k - 10 if C.is_big(k) else k + 10
+    shapes = [(s, s + 1, s + 2) for s in (v - 2, v - 1, v) if 1 <= s <= 8]
+    if v in (2, 7, 10):
+        shapes.append((2, 7, 10))
+    out = [tuple(base + x - 1 for x in shape) for shape in shapes]
+    out += [tuple(sorted((k, k, other))), tuple(sorted((k, other, other)))]
+    assert all(is_chi_group(g) for g in out)
+    return tuple(out)
+
+
+# Built once: chi and bi choices (claims), the win prechecks and the bots all read them.
+GROUPS_WITH = tuple(_chi_groups_with(k) for k in C.KINDS)
+NEIGHBOURS = tuple(tuple(sorted({j for g in GROUPS_WITH[k] for j in g})) for k in C.KINDS)  # k included
+
+
+def chi_groups_with(k: int) -> tuple[tuple[int, int, int], ...]:
+    """Every sentence or jiao holding card kind k (R3), each as sorted kinds."""
+    return GROUPS_WITH[k]
 
 
 def is_special_sentence(cards: tuple[int, ...]) -> bool:

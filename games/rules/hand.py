@@ -61,11 +61,11 @@ def is_legal(state: HandState, seat: int, action: Action) -> bool:
 
 def apply(state: HandState, seat: int, action) -> tuple[HandState, list[Event]]:
     """Play one decision and every forced step after it. `action` may be an Action or its wire form.
-    Raises InvalidAction (malformed) or IllegalAction (not allowed now, with the reason)."""
+    Raises InvalidAction (malformed) or IllegalAction (not allowed now); their code and params say why."""
     if not isinstance(action, Action):
         action = Action.parse(action)
     if not is_legal(state, seat, action):
-        raise IllegalAction(explain(state, seat, action))
+        raise explain(state, seat, action)
     play = Play(state)
     play.move_no += 1
     if action.verb == "discard":

@@ -9,26 +9,10 @@ from functools import lru_cache
 
 from . import cards as C
 from . import winning as W
-from .groups import Group, Kind
+from .groups import NEIGHBOURS, Group, Kind
 
-
-def _partners(k: int) -> tuple[tuple[int, ...], ...]:
-    """For a single copy of k: the other cards that would complete a sentence or a jiao with it (R3)."""
-    v, base = C.value(k), (10 if C.is_big(k) else 0)
-    out = [tuple(base + x - 1 for x in (a, b))
-           for a, b in ((v - 2, v - 1), (v - 1, v + 1), (v + 1, v + 2)) if 1 <= a and b <= 10]
-    if v in (2, 7, 10):
-        out.append(tuple(base + x - 1 for x in (2, 7, 10) if x != v))
-    other = k - 10 if C.is_big(k) else k + 10
-    out.append((other, other))  # jiao: one copy of k and two of the other size
-    return tuple(out)
-
-
-PARTNERS = tuple(_partners(k) for k in C.KINDS)
-
-
-NEIGHBOURS = tuple(sum({1 << o for pair in PARTNERS[k] for o in pair}) for k in C.KINDS)  # as bitmasks
-_APART = tuple(~(NEIGHBOURS[k] | 1 << k) for k in C.KINDS)  # the kinds that share no group with k
+# The kinds that share no sentence or jiao with k (R3), as bitmasks.
+_APART = tuple(~sum(1 << j for j in NEIGHBOURS[k]) for k in C.KINDS)
 
 # The partners of every kind at once, as bitmasks of kinds: bytes.translate marks the kinds held once,
 # held twice and usable (1 or 2 copies: a kan is never split) as "0"/"1" text, read by int(text, 2).
@@ -40,8 +24,8 @@ _SIZE = (1 << 10) - 1  # one size's kinds
 
 def _near(usable: int, other_twice: int) -> int:
     """The value indices (bit v) of one size for which the hand holds the two other cards of a group
-    (PARTNERS): a sentence v-2 v-1 v, v-1 v v+1, v v+1 v+2 or 二七十 of usable cards, or a jiao with two
-    of the other size."""
+    holding one copy of v: a sentence v-2 v-1 v, v-1 v v+1, v v+1 v+2 or 二七十 of usable cards, or a
+    jiao with two of the other size."""
     u = usable
     a1, a6, a9 = u >> 1 & 1, u >> 6 & 1, u >> 9 & 1  # 二, 七, 十
     return ((u << 2 & u << 1 | u << 1 & u >> 1 | u >> 1 & u >> 2) & _SIZE

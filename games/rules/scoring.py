@@ -43,37 +43,75 @@ class Win:
             d["rest"] = C.fmt(self.rest)
         return d
 
+    # What a breakdown shows, in numbers and card faces: Win.breakdown() words it in English for the
+    # CLI; the admin's try box labels the same figures in the page's language.
+
+    def scored_groups(self) -> list[tuple[Group, int | None]]:
+        """Each group with its hu-xi (R4; None without the rules)."""
+        rules = self.rules
+        return [(g, W.group_huxi(rules.huxi, g.kind, g.cards) if rules else None) for g in self.split]
+
+    @property
+    def rest_text(self) -> str:
+        return C.fmt(self.rest)
+
+    @property
+    def doubled(self) -> bool:
+        """Whether the grade was taken from twice the hu-xi (heavenly hu, R9.4)."""
+        return self.rules is not None and self.grade != max(1, self.rules.grade(self.huxi))
+
+    @property
+    def bonus(self) -> int:
+        """The self-draw grades added (R8.3)."""
+        return self.rules.self_draw_grades if self.rules and self.self_draw else 0
+
+    @property
+    def bonus_before_fan(self) -> bool:
+        return self.rules is None or self.rules.self_draw_before_fan
+
+    @property
+    def formula(self) -> str:
+        """How the base came about (R8.3), "" when it is the grade alone."""
+        grade, bonus, fan = self.grade, self.bonus, self.fan
+        if not self.patterns:
+            return f"{grade} + {bonus}" if bonus else ""
+        if bonus and self.bonus_before_fan:
+            return f"({grade} + {bonus}) × {fan}"
+        return f"{grade} × {fan}" + (f" + {bonus}" if bonus else "")
+
     def breakdown(self) -> str:
         """Readable lines for players: each group and its hu-xi, then grade, patterns and base."""
-        rules = self.rules
-        lines = [f"{g.kind.value:<9} {g.text:<4} {W.group_huxi(rules.huxi, g.kind, g.cards):>2} hu-xi"
-                 if rules else f"{g.kind.value:<9} {g.text}" for g in self.split]
+        lines = [f"{g.kind.value:<9} {g.text}" if huxi is None else f"{g.kind.value:<9} {g.text:<4} {huxi:>2} hu-xi"
+                 for g, huxi in self.scored_groups()]
         if self.rest:
-            lines.append(f"{'loose':<9} {C.fmt(self.rest)} (fit no group: no hu-xi)")
+            lines.append(f"{'loose':<9} {self.rest_text} (fit no group: no hu-xi)")
         lines.append(f"hu-xi (胡息) {self.huxi}")
-        if rules and self.grade != max(1, rules.grade(self.huxi)):
-            lines.append(f"grade (等) {self.grade}, taken from twice the hu-xi ({2 * self.huxi}) for the heavenly hu")
-        else:
-            lines.append(f"grade (等) {self.grade}")
-        bonus = rules.self_draw_grades if rules and self.self_draw else 0
-        before = rules is None or rules.self_draw_before_fan
+        lines.append(f"grade (等) {self.grade}" + (
+            f", taken from twice the hu-xi ({2 * self.huxi}) for the heavenly hu" if self.doubled else ""))
         if self.self_draw:
-            lines.append(f"self-draw (自摸): +{bonus} grade" + (" before the fan" if before else " after the fan"))
+            lines.append(f"self-draw (自摸): +{self.bonus} grade"
+                         + (" before the fan" if self.bonus_before_fan else " after the fan"))
         if self.patterns:
             named = ", ".join(f"{name} {fan} fan" for name, fan in self.patterns)
             lines.append(f"patterns (名堂): {named}; total {self.fan} fan")
-            formula = f"({self.grade} + {bonus}) × {self.fan}" if before and bonus else (
-                f"{self.grade} × {self.fan}" + (f" + {bonus}" if bonus else ""))
         else:
             lines.append("no pattern: plain hand (平胡)")
-            formula = f"{self.grade} + {bonus}" if bonus else ""
-        lines.append(f"base (底) {self.base}" + (f" = {formula}" if formula else ""))
+        lines.append(f"base (底) {self.base}" + (f" = {self.formula}" if self.formula else ""))
         return "\n".join(lines)
 
 
 @dataclass(frozen=True)
 class NoWin:
     why: str  # "shape" (not 7 groups), "huxi" (below the minimum), "source" (R7.3)
+
+    @property
+    def code(self) -> str:
+        """`why`, read the way games.reasons reads a refusal (code + params)."""
+        return self.why
+
+    @property
+    def params(self) -> dict:
+        return {}
 
     def to_dict(self) -> dict:
         return {"win": False, "why": self.why}
@@ -101,7 +139,7 @@ def evaluate(rules: RuleSet, table: Sequence[Group], hand: Sequence[int], card: 
     if source is _DISCARD and not rules.discard_win:
         return _NO_SOURCE  # R6.5, R7.3: never a discard (Luzhou: R10.3)
     solver = W.solver_for(rules.huxi)
-    fixed, configs = solver.configurations(table, hand, card, source)
+    fixed, configs = solver.configurations(table, hand, card, source, rules.pair_plus_others_card)
     shown, self_draw = source is _SHOWN, source in _SELF_DRAWN
     best, why, held = None, _NO_SHAPE, None
     for config in configs:
@@ -114,6 +152,8 @@ def evaluate(rules: RuleSet, table: Sequence[Group], hand: Sequence[int], card: 
             continue
         if held is None:
             held = W.cards_of(config[0], config[1])
+        # the facts in Facts' field order (red, big, small, all_sets, last_card, heavenly, earthly): a
+        # plain tuple here, a Facts only when the memo misses (building one costs more than the lookup)
         worth = _worth(rules, huxi, (*held, found[1], last_card, shown, earthly), shown, self_draw)
         if best is None or (worth[0], huxi) > (best[0][0], best[1]):
             best = worth, huxi, config, found[2]
@@ -202,8 +242,8 @@ _GROUP_OF = itemgetter(1)
 
 
 def _fans(rows: tuple, facts: tuple) -> tuple[tuple[tuple[str, int], ...], int]:
-    """(patterns, total fan) of patterns.fans, memoised per pattern table (by identity, the table kept
-    alive in the memo) on the facts the table reads."""
+    """(patterns, total fan) of patterns.fans for facts given as a tuple in Facts' field order, memoised
+    per pattern table (by identity, the table kept alive in the memo) on the facts the table reads."""
     table = _FAN_TABLES.get(id(rows))
     if table is None or table.rows is not rows:
         if len(_FAN_TABLES) > 64:
@@ -214,7 +254,7 @@ def _fans(rows: tuple, facts: tuple) -> tuple[tuple[tuple[str, int], ...], int]:
     if hit is None:
         if len(table.memo) > 50_000:
             table.memo.clear()
-        pats = P.fans(rows, P.Facts(*facts))
+        pats = table.patterns.fans(P.Facts(*facts))
         hit = table.memo[key] = pats, sum(fan for _, fan in pats)
     return hit
 
@@ -225,8 +265,10 @@ class _FanTable:
 
     def __init__(self, rows: tuple) -> None:
         self.rows = rows
+        self.patterns = P.Table(rows)
         read = P.facts_read(rows)
-        self.key = itemgetter(*read) if read else _read_nothing
+        at = [i for i, name in enumerate(P.FACT_NAMES) if name in read]
+        self.key = itemgetter(*at) if at else _read_nothing
         self.memo: dict = {}
 
 

@@ -100,6 +100,17 @@ def table_huxi(rules: RuleSet, groups) -> int:
     return sum(hx(g.kind, g.cards) for g in groups)
 
 
+def holdings(hand, table) -> int:
+    """A seat's cards: its hand (counts) and its table groups (R6.5)."""
+    return sum(hand) + sum(len(g.cards) for g in table)
+
+
+def owes_discard(hand, table, incoming: int = 0) -> bool:
+    """R6.5: holdings (with `incoming` cards about to come in) above 20 + max(0, n4 − 1) owe a discard;
+    n4 counts the pao and ti. Read by the turn loop, the claims (a take that would owe one) and the bots."""
+    return holdings(hand, table) + incoming > 20 + max(0, sum(g.kind in FOUR_SAME for g in table) - 1)
+
+
 @dataclass(frozen=True, slots=True)
 class HandState:
     rules: RuleSet
@@ -143,10 +154,7 @@ class HandState:
         return self.window.waiting if self.window else ()
 
     def holdings(self, seat: int) -> int:
-        return sum(self.hands[seat]) + sum(len(g.cards) for g in self.tables[seat])
-
-    def n4(self, seat: int) -> int:
-        return sum(g.kind in FOUR_SAME for g in self.tables[seat])
+        return holdings(self.hands[seat], self.tables[seat])
 
     def table_huxi(self, seat: int) -> int:
         return table_huxi(self.rules, self.tables[seat])

@@ -12,8 +12,8 @@ import json
 from . import cards as C
 from . import claims
 from .actions import Action, Event
-from .groups import FOUR_SAME, Group, Kind
-from .state import DISCARD, DRAW, TIWEI, HandState, Window, table_huxi
+from .groups import Group, Kind
+from .state import DISCARD, DRAW, TIWEI, HandState, Window, owes_discard, table_huxi
 
 
 def thawed(rows: list, i: int) -> list:
@@ -56,12 +56,6 @@ class Play:
     def table_huxi(self, seat: int) -> int:
         return table_huxi(self.rules, self.tables[seat])
 
-    def owes_discard(self, seat: int) -> bool:
-        """R6.5: holdings above 20 + max(0, n4 − 1) owe a discard."""
-        table = self.tables[seat]
-        holdings = sum(self.hands[seat]) + sum(len(g.cards) for g in table)
-        return holdings > 20 + max(0, sum(g.kind in FOUR_SAME for g in table) - 1)
-
     def lay(self, seat: int, kind: Kind, cards, replacing: Kind | tuple[Kind, ...] = ()) -> Group:
         """Put a group on the seat's table, in place of its group of `replacing` kind for that card."""
         group = Group(kind, tuple(sorted(cards)))
@@ -79,7 +73,8 @@ class Play:
     # --- the loop ----------------------------------------------------------------------------
     def after_take(self, seat: int) -> None:
         """After cards came in: discard if owed and possible, else the 下家 draws (R6.5)."""
-        if self.owes_discard(seat) and any(0 < n < 3 for n in self.hands[seat]):
+        hand = self.hands[seat]
+        if owes_discard(hand, self.tables[seat]) and any(0 < n < 3 for n in hand):
             self.turn = seat
         else:
             self.draw(self.next_seat(seat))

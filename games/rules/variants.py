@@ -1,34 +1,48 @@
 """RuleSet: every regional parameter of RULES.md as one frozen value (R8, R9, R10).
 
 Each **[reading]** of the rule book is a field here, never a branch on a variant's name. The admin's
-`Variant` rows build a RuleSet through `RuleSet.from_dict`; the engine sees nothing else.
+`Variant` rows build a RuleSet from these fields (games.models.Variant.to_ruleset); the engine sees
+nothing else. Adding a parameter: a field here (with its check in `validate`), a Variant column, a
+migration and the admin's fieldset.
 """
 from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
 
+from .errors import Refusal
 from .groups import LUZHOU_HUXI, STANDARD_HUXI, HuxiTable
+from .patterns import REGISTRY
+from .winning import PAIR_KINDS
 
 
-class RuleSetError(ValueError):
-    """A parameter the engine cannot play with."""
+class RuleSetError(Refusal):
+    """A parameter the engine cannot play with (games.reasons.rulesets translates the codes)."""
+
+    TEXTS = {
+        "counts_text": "counts {counts!r}: write a number, a range like 11-12, or 13- for 13 or more",
+        "counts_empty": "counts {counts!r}: the range is empty",
+        "pattern_code": "pattern {name!r}: unknown code {kind!r}",
+        "pattern_name": "every pattern needs a name",
+        "pattern_negative": "pattern {name!r}: fans cannot be negative",
+        "pattern_counts": "pattern {name!r}: a counting pattern needs counts",
+        "pattern_of": "pattern {name!r}: a combo names two or more patterns, like 乌胡+对对胡",
+        "name": "a rule set needs a name",
+        "huxi_grade": "minimum hu-xi and the grade start must be ≥ 0, the grade step ≥ 1",
+        "self_draw_rotate": "self-draw grades must be ≥ 0 and drawn hands to rotate ≥ 1",
+        "player_counts": "player counts must be among 2, 3 and 4",
+        "player_counts_text": "player counts: write numbers separated by commas, e.g. 2,3",
+        "pair_plus_others_card": "a pair completed by another player's card is a peng or a kan",
+        "pattern_names": "two patterns share a name",
+        "combo_unknown": "combo {name!r} names unknown patterns: {missing}",
+        "huxi_entry": "hu-xi {entry} must be two numbers ≥ 0 (small, big)",
+        "unknown_variant": "unknown variant {name!r}; known: {known}",
+        "fields": "{reason}",
+    }
 
 
-# What a pattern row counts or checks; scoring.py has one small function for each.
-PATTERN_CODES = (
-    "red_count",    # red cards among the winner's cards, within `counts` (红胡, 点胡, 红乌, 乌胡…)
-    "big_count",    # big cards within `counts` (大)
-    "small_count",  # small cards within `counts` (小)
-    "all_sets",     # no sentence and no jiao (对对胡)
-    "last_card",    # won on the last stock card (海底): `fan`, or `alone_fan` when otherwise plain
-    "heavenly",     # any heavenly hu, as a fan pattern (Luzhou R10.3)
-    "earthly",      # 地胡: the dealer's 下家 wins on the dealer's first discard (Luzhou R10.3)
-    "combo",        # `of` names patterns ("乌胡+对对胡"); when all apply, their fans are replaced by `fan`
-)
-
-
-PAIR_PLUS_OTHERS_CARD = ("peng", "kan")  # RuleSet.pair_plus_others_card
+PATTERN_CODES = tuple(REGISTRY)  # what a pattern row counts or checks: patterns.py, one object each
+PAIR_PLUS_OTHERS_CARD = tuple(PAIR_KINDS)  # RuleSet.pair_plus_others_card
 
 
 def parse_counts(text: str) -> tuple[int, int]:
@@ -38,10 +52,18 @@ def parse_counts(text: str) -> tuple[int, int]:
         low = int(lo)
         high = (int(hi) if hi.strip() else 99) if sep else low
     except ValueError:
-        raise RuleSetError(f"counts {text!r}: write a number, a range like 11-12, or 13- for 13 or more")
+        raise RuleSetError("counts_text", counts=text) from None
     if low < 0 or high < low:
-        raise RuleSetError(f"counts {text!r}: the range is empty")
+        raise RuleSetError("counts_empty", counts=text)
     return low, high
+
+
+def parse_player_counts(text: str) -> tuple[int, ...]:
+    """'2,3' → (2, 3): the table sizes as the admin writes them (R2)."""
+    try:
+        return tuple(int(part) for part in text.split(",") if part.strip())
+    except ValueError:
+        raise RuleSetError("player_counts_text") from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,17 +81,26 @@ class PatternSpec:
     def ranges(self) -> tuple[tuple[int, int], ...]:
         return tuple(parse_counts(part) for part in self.counts.split(",") if part.strip())
 
+    def parts(self) -> tuple[str, ...]:
+        """The pattern names a combo row joins with + ("乌胡+对对胡")."""
+        return tuple(n.strip() for n in self.of.split("+") if n.strip())
+
     def validate(self) -> None:
-        if self.code not in PATTERN_CODES:
-            raise RuleSetError(f"pattern {self.name!r}: unknown code {self.code!r}")
+        """Refuse a row the engine cannot score; its pattern object says which fields it needs."""
+        pattern = REGISTRY.get(self.code)
+        if pattern is None:
+            raise RuleSetError("pattern_code", name=self.name, kind=self.code)
         if not self.name.strip():
-            raise RuleSetError("every pattern needs a name")
+            raise RuleSetError("pattern_name")
         if self.fan < 0 or self.step < 0 or (self.alone_fan is not None and self.alone_fan < 0):
-            raise RuleSetError(f"pattern {self.name!r}: fans cannot be negative")
-        if self.code.endswith("_count") and not self.ranges():
-            raise RuleSetError(f"pattern {self.name!r}: a counting pattern needs counts")
-        if self.code == "combo" and len([n for n in self.of.split("+") if n.strip()]) < 2:
-            raise RuleSetError(f"pattern {self.name!r}: a combo names two or more patterns, like 乌胡+对对胡")
+            raise RuleSetError("pattern_negative", name=self.name)
+        for need in pattern.needs:
+            if not _FILLED[need](self):
+                raise RuleSetError(f"pattern_{need}", name=self.name)
+
+
+# What a row must give for each field a pattern `needs` (an empty or unreadable one is refused).
+_FILLED = {"counts": PatternSpec.ranges, "of": lambda spec: len(spec.parts()) >= 2}
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,28 +129,27 @@ class RuleSet:
 
     def validate(self) -> None:
         if not self.name.strip():
-            raise RuleSetError("a rule set needs a name")
+            raise RuleSetError("name")
         if self.min_huxi < 0 or self.grade_step < 1 or self.grade_from < 0:
-            raise RuleSetError("minimum hu-xi and the grade start must be ≥ 0, the grade step ≥ 1")
+            raise RuleSetError("huxi_grade")
         if self.self_draw_grades < 0 or self.drawn_hands_to_rotate < 1:
-            raise RuleSetError("self-draw grades must be ≥ 0 and drawn hands to rotate ≥ 1")
+            raise RuleSetError("self_draw_rotate")
         if not self.player_counts or not set(self.player_counts) <= {2, 3, 4}:
-            raise RuleSetError("player counts must be among 2, 3 and 4")
+            raise RuleSetError("player_counts")
         if self.pair_plus_others_card not in PAIR_PLUS_OTHERS_CARD:
-            raise RuleSetError("a pair completed by another player's card is a peng or a kan")
+            raise RuleSetError("pair_plus_others_card")
         names = [p.name for p in self.patterns]
         if len(names) != len(set(names)):
-            raise RuleSetError("two patterns share a name")
+            raise RuleSetError("pattern_names")
         for p in self.patterns:
             p.validate()
-            if p.code == "combo":
-                missing = [n for n in p.of.split("+") if n.strip() and n.strip() not in names]
-                if missing:
-                    raise RuleSetError(f"combo {p.name!r} names unknown patterns: {', '.join(missing)}")
-        for kind in dataclasses.fields(HuxiTable):
-            pair = getattr(self.huxi, kind.name)
+            missing = [n for n in p.parts() if n not in names]
+            if missing and "of" in REGISTRY[p.code].needs:  # a combo's parts are rows of this table
+                raise RuleSetError("combo_unknown", name=p.name, missing=", ".join(missing))
+        for entry in dataclasses.fields(HuxiTable):
+            pair = getattr(self.huxi, entry.name)
             if len(pair) != 2 or min(pair) < 0:
-                raise RuleSetError(f"hu-xi {kind.name} must be two numbers ≥ 0 (small, big)")
+                raise RuleSetError("huxi_entry", entry=entry.name)
 
     def grade(self, huxi: int) -> int:
         """R8.1 (Luzhou R10.3: from 10, one grade per hu-xi)."""
@@ -139,7 +169,7 @@ class RuleSet:
         try:
             return cls(**d)
         except TypeError as e:
-            raise RuleSetError(str(e)) from None
+            raise RuleSetError("fields", reason=str(e)) from None
 
 
 def _p(code: str, name: str, fan: int, **kw) -> PatternSpec:
@@ -201,4 +231,4 @@ def preset(name: str) -> RuleSet:
     try:
         return PRESETS[name]
     except KeyError:
-        raise RuleSetError(f"unknown variant {name!r}; known: {', '.join(PRESETS)}") from None
+        raise RuleSetError("unknown_variant", name=name, known=", ".join(PRESETS)) from None

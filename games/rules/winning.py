@@ -41,12 +41,13 @@ _PAO_FROM_TABLE = {
     None: frozenset(),  # a card of no source joins the holdings as it is
 }
 _PAO_FROM_KAN = frozenset({Source.OTHER_DRAW, Source.DISCARD})
-_PENG_FROM_PAIR = frozenset({Source.OTHER_DRAW, Source.DISCARD, Source.SHOWN})  # R7.1 [reading]
+_PAIR_FROM_OTHERS = frozenset({Source.OTHER_DRAW, Source.DISCARD, Source.SHOWN})  # R7.1 [reading]
+PAIR_KINDS = {"peng": Kind.PENG, "kan": Kind.KAN}  # RuleSet.pair_plus_others_card → the group it makes
 _OWN_WEI_KINDS = frozenset({Kind.WEI, Kind.CHOUWEI})
 _JOINABLE = frozenset({Kind.KAN, Kind.PENG, Kind.WEI, Kind.CHOUWEI})
 CHI_KINDS = frozenset({Kind.SENTENCE, Kind.JIAO})
 # Enum members bound once: reading Kind.X or Source.X goes through EnumType.__getattr__ (0.1 µs).
-_KAN, _TI, _PAO, _WEI, _PENG, _OWN_DRAW = Kind.KAN, Kind.TI, Kind.PAO, Kind.WEI, Kind.PENG, Source.OWN_DRAW
+_KAN, _TI, _PAO, _WEI, _OWN_DRAW = Kind.KAN, Kind.TI, Kind.PAO, Kind.WEI, Source.OWN_DRAW
 
 # A record: (rank in the order a split is shown, group, tally). Raw: a group as (kind, cards).
 Record = tuple[int, Group, int]
@@ -167,9 +168,11 @@ class _Solver:
                      for x in range(s // 2 + 1) for y in range(b // 2 + 1) if 2 * x + y <= s and x + 2 * y <= b)
 
     def configurations(self, table: Sequence[Group], hand: Sequence[int], card: int | None,
-                       source: Source | None) -> tuple[list[Record], list[Config]]:
+                       source: Source | None, pair: str = "peng") -> tuple[list[Record], list[Config]]:
         """Every way the winning card may join the holdings for its source (R5, R7.1), and the fixed
-        groups before it does: the table's as they are, and the hand's kans and unlaid ti (R7.1)."""
+        groups before it does: the table's as they are, and the hand's kans and unlaid ti (R7.1).
+        Another player's card joining a hand pair makes a peng, or a kan where `pair` (the rule set's
+        pair_plus_others_card, R7.1 [reading]) says so; the hu-xi table values either."""
         counts = sum(map(_ONE.__getitem__, hand))
         records = self.records
         acc = 0
@@ -207,8 +210,8 @@ class _Solver:
         if kind_at is not None and (kind_at == _KAN and source in _PAO_FROM_KAN
                                     or kind_at in _PAO_FROM_TABLE[source]):
             options.append(self._four(acc, free, joins, _PAO))
-        if n == 2 and source in _PENG_FROM_PAIR:
-            options.append(self._added(acc, free, _PENG, c))
+        if n == 2 and source in _PAIR_FROM_OTHERS:
+            options.append(self._added(acc, free, PAIR_KINDS[pair], c))
         return fixed, options
 
     def _added(self, acc: int, free: int, kind: Kind, c: int) -> Config:

@@ -5,10 +5,10 @@ from __future__ import annotations
 import secrets
 
 from django.db import transaction
-from django.utils import timezone, translation
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from .. import live, timers
+from .. import live, reasons, timers
 from ..models import ActionLog, Hand, Seat, Table
 from ..rules import Action, HandState, IllegalAction, InvalidAction, apply, deal, new_seed, next_dealer
 from ..selectors import coins_short, current_hand
@@ -38,14 +38,14 @@ def action_submit(*, table, user, wire: dict, seat: int | None = None) -> Hand:
     try:
         action = Action.parse(wire.get("action") or "")
     except InvalidAction as e:
-        raise Refused(_("That is not a move: %(why)s") % {"why": e}) from None
+        raise Refused(reasons.text(e)) from None
     before = HandState.from_json(hand.state)
     if mine.position not in before.to_act:
         raise Refused(_("It is not your turn to decide."))
     try:
         after, events = apply(before, mine.position, action)
     except IllegalAction as e:
-        raise Refused(_in_english(_("That move is not allowed now."), e)) from None
+        raise Refused(reasons.text(e)) from None
 
     ActionLog.objects.create(hand=hand, move_no=after.move_no, seat=mine.position, action=action.to_wire())
     hand.state, hand.move_no = after.to_json(), after.move_no
@@ -63,11 +63,6 @@ def action_submit(*, table, user, wire: dict, seat: int | None = None) -> Hand:
     table_changed(table)
     live.remember_on_commit(table, seats, hand, after)
     return hand
-
-
-def _in_english(message: str, why: Exception) -> str:
-    """The engine explains a refusal in English: the reason is added where the page is in English."""
-    return f"{message} ({why})" if translation.get_language() in (None, "en") else message
 
 
 def _move_no(wire) -> int:

@@ -1,10 +1,16 @@
 """The admin: pages load, a variant the engine rejects is refused with its message, tiers edit in the
-list, game records are read-only, and the "try it" box scores a hand with the variant."""
+list, game records are read-only, and the "try it" box scores a hand with the variant — in Chinese."""
+import dataclasses
+import html
+import re
+
 import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from games.admin import VariantAdmin, VariantPatternInline
 from games.models import Hand, LedgerEntry, RoomTier, Table, Variant
+from games.rules.variants import RuleSet
 from games.services import ledger_settle
 
 pytestmark = pytest.mark.django_db
@@ -73,7 +79,7 @@ def test_admin_refuses_a_variant_the_engine_rejects_with_its_message(admin_clien
     url = reverse("admin:games_variant_change", args=[changde.pk])
     response = admin_client.post(url, variant_form(changde, grade_step=0))
     assert response.status_code == 200
-    assert "grade step" in response.content.decode()
+    assert "每等胡息不能小于 1" in response.content.decode()  # RuleSetError "huxi_grade", translated
     combo = admin_client.post(url, variant_form(changde, **{"pattern_rows-0-code": "combo",
                                                             "pattern_rows-0-of": "红胡+没有"}))
     assert combo.status_code == 200 and "没有" in str(combo.context["inline_admin_formsets"][0].formset.non_form_errors())
@@ -122,7 +128,7 @@ def test_try_it_scores_a_hand_with_the_variant(admin_client, changde):
     assert page.status_code == 200
     win = page.context["result"]
     assert (win.huxi, win.grade, win.base, win.self_draw) == (21, 3, 4, True)  # R8.1, R8.3: 1+6//3, +1
-    assert "base (底) 4" in page.content.decode()
+    assert '<dd class="try-base">4 = 3 + 1</dd>' in page.content.decode()
 
 
 def test_try_it_uses_the_variants_own_rules(admin_client, defaults):
@@ -138,3 +144,92 @@ def test_try_it_explains_no_win_and_bad_cards_as_an_htmx_fragment(admin_client, 
     assert html.startswith('<div id="try-result">') and "R7.3" in html
     bad = admin_client.post(url, {**TRY, "hand": "一二三x"}, headers={"HX-Request": "true"})
     assert bad.context["result"] is None and "x" in bad.content.decode()
+
+
+def test_r10_every_ruleset_field_is_in_the_variant_admins_fieldsets():
+    shown = set()
+    for _title, options in VariantAdmin.fieldsets:
+        for entry in options["fields"]:
+            shown.update(entry if isinstance(entry, tuple) else (entry,))
+    for field in dataclasses.fields(RuleSet):
+        if field.name == "huxi":
+            assert {name for name in shown if name.startswith("huxi_")} == {
+                f.name for f in Variant._meta.concrete_fields if f.name.startswith("huxi_")}
+        elif field.name == "patterns":
+            assert VariantPatternInline in VariantAdmin.inlines
+        else:
+            assert {"name": "slug"}.get(field.name, field.name) in shown, field.name
+    assert "pair_plus_others_card" in shown
+
+
+def test_r7_1_the_admin_sets_the_pair_reading_and_the_engine_gets_it(admin_client, changde):
+    response = admin_client.post(reverse("admin:games_variant_change", args=[changde.pk]),
+                                 variant_form(changde, pair_plus_others_card="kan"))
+    assert response.status_code == 302
+    changde.refresh_from_db()
+    assert changde.to_ruleset().pair_plus_others_card == "kan"
+
+
+def test_admin_pattern_kinds_are_labelled_in_chinese(admin_client, changde):
+    page = admin_client.get(reverse("admin:games_variant_change", args=[changde.pk])).content.decode()
+    assert '<option value="red_count" selected>红牌数</option>' in page
+    assert '<option value="last_card" selected>海底</option>' in page and ">组合</option>" in page
+    assert not re.search(r">(red|big|small)_count<|>last_card<|>combo<", page)
+
+
+PLAIN_LAST = {"hand": "壹壹壹叁叁叁一二三二七十四五六七八九伍陆", "card": "柒", "source": "other_draw",
+              "last_card": "on"}  # 18 hu-xi (grade 2), no other pattern in Changde
+
+
+def test_r10_1_haidi_alone_fan_set_in_the_admin_shows_in_the_try_box(admin_client, changde):
+    url = reverse("admin:games_variant_try", args=[changde.pk])
+    before = admin_client.post(url, PLAIN_LAST).context["result"]
+    assert (before.patterns, before.fan, before.base) == ((("海底", 1),), 1, 2)  # R10.1: 1 if plain
+    rows = list(changde.pattern_rows.all())
+    i = next(n for n, row in enumerate(rows) if row.code == "last_card")
+    saved = admin_client.post(reverse("admin:games_variant_change", args=[changde.pk]),
+                              variant_form(changde, **{f"pattern_rows-{i}-alone_fan": 2}))
+    assert saved.status_code == 302
+    page = admin_client.post(url, PLAIN_LAST, headers={"HX-Request": "true"})
+    after = page.context["result"]
+    assert (after.patterns, after.fan, after.base) == ((("海底", 2),), 2, 4)
+    fragment = page.content.decode()
+    assert "海底 2 番" in fragment and '<dd class="try-base">4 = 2 × 2</dd>' in fragment
+
+
+ENGLISH_WORD = re.compile(r"[A-Za-z]{3,}")
+
+
+def _text(fragment: str, *typed: str) -> str:
+    """What the page says: tags stripped, entities decoded, and the notation the user typed taken out."""
+    text = html.unescape(re.sub(r"<[^>]+>", " ", fragment))
+    for value in typed:
+        text = text.replace(value, " ")
+    return text
+
+
+def _errors(page: str) -> str:
+    return " ".join(re.findall(r'<ul class="errorlist[^"]*">(.*?)</ul>', page, flags=re.S))
+
+
+def test_admin_refusals_and_breakdowns_have_no_english_on_a_chinese_page(admin_client, changde):
+    combo = admin_client.post(reverse("admin:games_variant_change", args=[changde.pk]), variant_form(
+        changde, **{"pattern_rows-0-code": "combo", "pattern_rows-0-of": "红胡+没有"}))  # a RuleSetError
+    errors = _text(_errors(combo.content.decode()))
+    assert "组合“红胡”里有不存在的名堂：没有" in errors and not ENGLISH_WORD.search(errors), errors
+    url = reverse("admin:games_variant_try", args=[changde.pk])
+    cases = {  # (form, what the result says)
+        "bad card": ({**TRY, "hand": "一二三xyz"}, "手牌：“x”不是牌。"),
+        "bad group": ({**TRY, "groups": "碰 五五伍"}, "第 1 组：五五伍 不是碰。"),
+        "too many copies": ({**TRY, "groups": "提 一一一一"}, "共有 5 张一"),
+        "shape": ({**TRY, "card": "玖", "source": "other_draw"}, "这些牌组不成 7 方门子。"),
+        "huxi": ({**TRY, "groups": "碰 五五五\n碰 玖玖玖", "source": "other_draw"}, "胡息低于本玩法的起胡息数。"),
+        "source": ({**TRY, "source": "discard"}, "这张牌从该来源不能胡。"),
+        "self-drawn win": (TRY, "+1 等，在乘番之前"),
+        "win with a pattern": (PLAIN_LAST, "海底 1 番"),
+        "heavenly hu": ({"hand": "一一一一二二二二三三三三肆伍陆柒捌玖拾壹", "heavenly": "on"}, "天胡按两倍胡息 54 计"),
+    }
+    for case, (form, says) in cases.items():
+        fragment = admin_client.post(url, form, headers={"HX-Request": "true"}).content.decode()
+        text = _text(fragment, *(value for value in form.values() if value != "on"))
+        assert says in text and not ENGLISH_WORD.search(text), (case, text)

@@ -293,7 +293,12 @@ async def test_refusals_speak_the_page_language_and_a_double_click_is_silent(coi
     hand = await db(selectors.current_hand)(table)
     await dealer.send_json_to({"op": "act", "action": "peng", "move_no": hand.move_no})  # the dealer discards now
     refused = await receive_until(dealer, 'class="flash error"')
-    assert "That move is not allowed now. (you must discard a card now)" in refused
+    assert ">You must discard a card now.</div>" in refused  # the engine's reason, by its code
+    chinese = await connect(seats[0], table.pk)  # the default language
+    await chinese.receive_from(timeout=5)
+    await chinese.send_json_to({"op": "act", "action": "peng", "move_no": hand.move_no})
+    assert ">现在你必须打出一张牌。</div>" in await receive_until(chinese, 'class="flash error"')
+    await chinese.disconnect()
     await dealer.send_to(text_data="not json")
     assert "the table does not understand" in await receive_until(dealer, 'class="flash error"')
     discard = bots.choose_action(await db(state_of)(table), 0).text

@@ -4,9 +4,12 @@ import dataclasses
 import pytest
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.utils import translation
 
-from games.models import ActionLog, AppendOnlyError, Hand, RoomTier, Seat, Table, Variant, VariantPattern
-from games.rules.variants import PRESETS, RuleSet
+from games.models import (HUXI_NAMES, PATTERN_LABELS, ActionLog, AppendOnlyError, Hand, RoomTier, Seat, Table,
+                          Variant, VariantPattern)
+from games.rules.groups import HuxiTable
+from games.rules.variants import PATTERN_CODES, PRESETS, RuleSet
 
 pytestmark = pytest.mark.django_db
 
@@ -26,13 +29,37 @@ def test_r10_variant_to_ruleset_equals_the_engine_preset(defaults, name):
     assert Variant.objects.get(slug=name).to_ruleset() == PRESETS[name]
 
 
+# Variant columns that are no RuleSet field: the admin's own, and those the RuleSet's name and hu-xi
+# table are built from.
+ADMIN_ONLY = {"id", "label", "active", "order"}
+BUILT = {"slug"} | {f"huxi_{n}_{s}" for n in HUXI_NAMES for s in ("small", "big")}
+
+
 def test_r10_every_ruleset_field_is_stored_on_the_variant():
-    columns = {f.name for f in Variant._meta.get_fields()}
+    columns = {f.name: f for f in Variant._meta.concrete_fields}
+    assert HUXI_NAMES == tuple(f.name for f in dataclasses.fields(HuxiTable))
     for field in dataclasses.fields(RuleSet):
         if field.name == "huxi":
-            assert {f"huxi_{n}_{s}" for n in ("peng", "ti", "s2710") for s in ("small", "big")} <= columns
+            assert BUILT - {"slug"} <= set(columns)
+        elif field.name == "player_counts":
+            assert columns[field.name].default == ",".join(map(str, field.default))
         elif field.name not in ("name", "patterns"):
-            assert field.name in columns
+            assert columns[field.name].default == field.default, field.name
+    # and nothing else: every other column is a RuleSet field of the same name
+    assert set(columns) - ADMIN_ONLY - BUILT == {f.name for f in dataclasses.fields(RuleSet)} - {
+        "name", "huxi", "patterns"}
+
+
+def test_r10_a_new_variant_is_the_default_rule_set():
+    assert Variant(slug="x").to_ruleset() == RuleSet("x")
+
+
+def test_r10_pattern_kinds_are_every_registered_code_with_a_label():
+    assert [code for code, _label in VariantPattern._meta.get_field("code").choices] == list(PATTERN_CODES)
+    assert set(PATTERN_LABELS) == set(PATTERN_CODES)
+    with translation.override("zh-hans"):
+        labels = dict(VariantPattern._meta.get_field("code").choices)
+        assert (str(labels["red_count"]), str(labels["last_card"]), str(labels["combo"])) == ("红牌数", "海底", "组合")
 
 
 def test_r11_data_migration_installs_exactly_the_six_tiers():
@@ -55,10 +82,15 @@ def test_data_migration_installs_the_six_presets_and_runs_twice_harmlessly(defau
 def test_variant_the_engine_rejects_fails_validation_with_its_message(defaults):
     variant = Variant.objects.get(slug="changde")
     variant.grade_step = 0
-    with pytest.raises(ValidationError, match="grade step"):
+    with translation.override("en"), pytest.raises(ValidationError, match="hu-xi per grade 1 or more"):
+        variant.full_clean()
+    with translation.override("zh-hans"), pytest.raises(ValidationError, match="每等胡息不能小于 1"):
         variant.full_clean()
     variant.grade_step, variant.player_counts = 3, "3,5"
-    with pytest.raises(ValidationError, match="player counts"):
+    with translation.override("en"), pytest.raises(ValidationError, match="Player counts must be among"):
+        variant.full_clean()
+    variant.player_counts = "3;4"
+    with translation.override("zh-hans"), pytest.raises(ValidationError, match="人数：请用逗号分隔的数字"):
         variant.full_clean()
     variant.player_counts = "2,3"
     variant.full_clean()
@@ -66,7 +98,9 @@ def test_variant_the_engine_rejects_fails_validation_with_its_message(defaults):
 
 def test_pattern_row_is_validated_alone():
     row = VariantPattern(code="red_count", name="红胡", fan=2, counts="")
-    with pytest.raises(ValidationError, match="needs counts"):
+    with translation.override("en"), pytest.raises(ValidationError, match="needs counts"):
+        row.clean()
+    with translation.override("zh-hans"), pytest.raises(ValidationError, match="名堂“红胡”：按张数计的名堂需要填写张数"):
         row.clean()
 
 

@@ -1,24 +1,24 @@
-"""R8.2 / R10: a pattern table's fans depend only on the facts its rows read (patterns.READS), which
-lets scoring memoise them on those facts alone."""
+"""R8.2 / R10: a pattern table's fans depend only on the facts its rows read (each pattern object's
+`reads`, patterns.REGISTRY), which lets scoring memoise them on those facts alone."""
 import dataclasses
 import random
 
 import pytest
 
-from games.rules.patterns import Facts, fans, facts_read
-from games.rules.variants import PRESETS
+from games.rules.patterns import FACT_NAMES, REGISTRY, Facts, fans, facts_read
+from games.rules.variants import PATTERN_CODES, PRESETS
 
 
 def _facts(rng):
-    return Facts(rng.randrange(25), rng.randrange(25), rng.randrange(25), rng.random() < 0.3,
-                 rng.random() < 0.3, rng.random() < 0.3, rng.random() < 0.3)
+    return Facts(red=rng.randrange(25), big=rng.randrange(25), small=rng.randrange(25),
+                 all_sets=rng.random() < 0.3, last_card=rng.random() < 0.3, heavenly=rng.random() < 0.3,
+                 earthly=rng.random() < 0.3)
 
 
 @pytest.mark.parametrize("variant", sorted(PRESETS))
 def test_r8_2_fans_do_not_change_with_the_facts_no_row_reads(variant):
     rows = PRESETS[variant].patterns
-    read = facts_read(rows)
-    unread = [f.name for i, f in enumerate(dataclasses.fields(Facts)) if i not in read]
+    unread = [name for name in FACT_NAMES if name not in facts_read(rows)]
     rng = random.Random(variant)
     for _ in range(500):
         facts, other = _facts(rng), _facts(rng)
@@ -27,6 +27,13 @@ def test_r8_2_fans_do_not_change_with_the_facts_no_row_reads(variant):
 
 
 def test_r10_tables_read_what_their_rows_count():
-    assert facts_read(PRESETS["yongzhou_basic"].patterns) == (0,)  # red only
-    assert facts_read(PRESETS["luzhou_grade"].patterns) == (5, 6)  # heavenly, earthly
-    assert facts_read(PRESETS["changde"].patterns) == (0, 1, 2, 3, 4)
+    assert facts_read(PRESETS["yongzhou_basic"].patterns) == {"red"}
+    assert facts_read(PRESETS["luzhou_grade"].patterns) == {"heavenly", "earthly"}
+    assert facts_read(PRESETS["changde"].patterns) == {"red", "big", "small", "all_sets", "last_card"}
+
+
+def test_r8_2_one_object_per_pattern_code_reading_named_facts():
+    assert PATTERN_CODES == tuple(REGISTRY)
+    for code, pattern in REGISTRY.items():
+        assert pattern.code == code and pattern.__doc__
+        assert set(pattern.reads) <= set(FACT_NAMES), code

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0005_pair_plus_others_card'),
+        ('games', '0006_pattern_kind_labels'),
     ]
 
     operations = [
