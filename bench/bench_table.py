@@ -5,8 +5,10 @@ postgres://postgres@127.0.0.1:5432/bench after `createdb -h 127.0.0.1 -U postgre
 three people at a coin table and plays N hands through games.services.action_submit, timing:
   - action_submit (lock, parse, engine apply, save state + ActionLog, settle on the final move),
     without the bots' thinking time;
-  - one seat's re-render after a move (selectors.snapshot + fragments.render_changed), as a consumer
-    does on "table.changed", and a full snapshot (every fragment, as on connect).
+  - the three seats' update after a move (selectors.snapshot of the announced version +
+    fragments.render_changed each), as this process's consumers do on "table.changed"; of it, the time
+    inside Django's template rendering (the figure to weigh another template engine against); the
+    frame each seat gets (bytes); and a full snapshot (every fragment, as on connect).
 
     .venv/bin/python bench/bench_table.py [--hands 20]
 """
@@ -37,6 +39,7 @@ def main() -> int:
 
     from accounts.services import account_create
     from games import bots, fragments, selectors, services
+    from games.models import Table
     from games.rules import HandState
 
     users = [account_create(username=f"bench{i}-{time.time_ns()}", password=None) for i in range(3)]
@@ -44,9 +47,11 @@ def main() -> int:
     for user in users:
         table = services.quick_match(user=user)
     by_seat = {s.position: s.user for s in table.seats.all()}
-    submit, render, full, moves = [], [], [], 0
+    in_templates = _time_template_renders()
+    submit, update, rendering, frames, full, moves = [], [], [], [], [], 0
     for n in range(args.hands):
-        sent: dict[str, str] = {}
+        sent = {p: {} for p in by_seat}
+        shown = dict.fromkeys(by_seat)
         hand = selectors.current_hand(table)
         while not hand.finished:
             state = HandState.from_json(hand.state)
@@ -55,10 +60,17 @@ def main() -> int:
             t0 = time.perf_counter()
             services.action_submit(table=table, user=by_seat[seat], wire=wire)
             t1 = time.perf_counter()
-            fragments.render_changed(selectors.snapshot(table.pk, 0), sent)
+            in_templates.clear()
+            version = Table.objects.values_list("version", flat=True).get(pk=table.pk)
             t2 = time.perf_counter()
+            for p in by_seat:
+                snap = selectors.snapshot(table.pk, p, version=version)
+                frames.append(len(fragments.render_changed(snap, sent[p], shown[p]).encode()))
+                shown[p] = snap.version
+            t3 = time.perf_counter()
             submit.append(t1 - t0)
-            render.append(t2 - t1)
+            update.append(t3 - t2)
+            rendering.append(sum(in_templates))
             moves += 1
             hand = selectors.current_hand(table)
         t0 = time.perf_counter()
@@ -73,9 +85,30 @@ def main() -> int:
     engine = "PostgreSQL" if os.environ.get("DATABASE_URL") else "SQLite"
     print(f"{args.hands} hands, {moves} moves on {engine}")
     print(f"action_submit: {ms(submit)}  ({len(submit) / sum(submit):.0f} moves/s on one connection)")
-    print(f"one seat's re-render of the changed fragments: {ms(render)}")
+    print(f"the three seats' update (snapshot + changed fragments): {ms(update)}")
+    print(f"  of it in template rendering: {ms(rendering)} "
+          f"({sum(rendering) / (sum(update) + sum(submit)):.0%} of the move's server time)")
+    print(f"frame per seat per move: median {statistics.median(frames):.0f} bytes, max {max(frames)}")
     print(f"full snapshot (every fragment): {ms(full)}")
     return 0
+
+
+def _time_template_renders() -> list[float]:
+    """Seconds spent in each Django template render from now on (appended to the list returned)."""
+    from django.template.backends.django import Template
+
+    spent: list[float] = []
+    render = Template.render
+
+    def timed(self, *args, **kwargs):
+        t0 = time.perf_counter()
+        try:
+            return render(self, *args, **kwargs)
+        finally:
+            spent.append(time.perf_counter() - t0)
+
+    Template.render = timed
+    return spent
 
 
 if __name__ == "__main__":

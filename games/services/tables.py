@@ -21,8 +21,9 @@ def locked_hand(table) -> Hand | None:
 
 def locked_table_with_hand(table) -> tuple[Table, Hand | None]:
     """The table row, locked, and its current hand, in one statement (the move path). Every write of a
-    hand happens under its table's lock, so the table's lock guards the hand read with it."""
-    hand = (Hand.objects.select_for_update(of=("table",)).select_related("table__tier", "table__variant")
+    hand happens under its table's lock, so the table's lock guards the hand read with it. The variant
+    (35 columns) is not read: a move never needs it (a deal does, and reads it then)."""
+    hand = (Hand.objects.select_for_update(of=("table",)).select_related("table__tier")
             .filter(table_id=getattr(table, "pk", table)).order_by("-number").first())
     return (hand.table, hand) if hand else (locked_table(table), None)
 
