@@ -1,0 +1,776 @@
+"""Load benchmark of the table's move path, against a floor, in the same run (DESIGN: one move).
+
+Starts the real server — Daphne serving bench/floor.py's ASGI app (the site, plus a bare floor consumer
+at /ws/floor/<table>/) and the deadline sweeper (`manage.py run_timers --loop`) — on free loopback
+ports with a fresh database of its own, then plays from N tables × 3 guests. Each guest signs in over
+HTTP with real sessions and CSRF tokens; one creates a private room (3 players, 8 hands), the two others
+join it by its invite code (which deals), and all three open the table's websocket. A client keeps the
+oob fragments it is sent, by id, and plays a legal move read from them (the ws-send forms of #actions
+and #my-hand: pass when offered, else a discard, else the first offer), sending exactly what the htmx
+ws extension sends: the form's inputs (and the card button clicked in the hand's one form), the move
+number of #table-version that table.js adds, plus HEADERS. A finished hand is followed by "next" from all
+three; a finished series by a new room (its time is left out of that table's throughput).
+
+Rounds alternate, project then floor (A B A B …), so both see the same machine noise; a round starts
+once no socket has heard anything for 0.5 s (the last one is worked off), after 1 s of unreported
+warm-up per side. Each table keeps one move in flight; a move counts when its update has reached all
+three seats (a seat's update: its first frame after the send that holds more than the flash box).
+
+    .venv/bin/python bench/load.py [--tables N] [--rounds R] [--seconds S]
+    .venv/bin/python bench/load.py --tables 200 --paced 4 --duration 60
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/test REDIS_URL=redis://127.0.0.1:6379/0 \\
+        .venv/bin/python bench/load.py --tables 10 --processes 2
+
+  --tables N     tables of 3 sockets per side (default 1)
+  --rounds R     rounds per side (default 3; 1 with --paced)
+  --seconds S    length of a closed-loop round: each table as fast as it can (default 10)
+  --paced P      instead: each table one move every P seconds, rounds of --duration seconds (default 60)
+  --processes K  K Daphne processes on K ports; a table's sockets are dealt round-robin between them
+                 (needs REDIS_URL and a PostgreSQL DATABASE_URL)
+  --timeout T    hard limit for the whole run (default: from the options); the servers are always killed
+
+Set-up: the embedded default is SQLite (a temporary file) and the in-memory channel layer. DATABASE_URL
+→ PostgreSQL, in a database of the bench's own (paohuzi_bench_<pid>, created and dropped; the URL's own
+database is never touched). REDIS_URL → channels-redis, in an empty Redis database number the bench
+claims (flushed when it ends; never the URL's). Timers are an hour long, so no bot, timeout or next hand
+moves by itself.
+
+Per round and side: moves/s (moves whose updates reached all 3 seats / the round's wall time), latency
+from sending a move until all three seats have their update (p50, p99), median bytes per seat per move,
+errors (socket closed, exception, timeout) and refusals (a flash error/info fragment in reply). Then
+medians per side, ratios project / floor, and the spread (min–max over rounds). Exit status 1 on any
+error.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import html
+import http.cookiejar
+import json
+import math
+import os
+import random
+import re
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from autobahn.asyncio.websocket import WebSocketClientFactory, WebSocketClientProtocol
+
+ROOT = Path(__file__).resolve().parents[1]
+BIN = Path(sys.executable).parent
+HOUR = "3600"
+STEP_TIMEOUT = 30.0  # seconds a move may take to reach all three seats before it counts as an error
+HTTP_WORKERS = 8
+CONNECTS_AT_ONCE = 16
+WARM_UP = 1.0  # seconds of unreported play per side first: caches, connections, the first renders
+
+
+class BenchError(Exception):
+    """An error of the run (socket closed, timeout, unexpected page): counted, and the exit status."""
+
+
+class Refusal(Exception):
+    """The server answered a move with a flash error/info fragment."""
+
+
+# ---- the set-up: database, channel layer, servers
+
+
+@contextlib.contextmanager
+def database(env: dict, workdir: Path):
+    """A fresh database of the bench's own: a temporary SQLite file, or a PostgreSQL database created
+    next to DATABASE_URL's and dropped afterwards."""
+    url = env.get("DATABASE_URL", "").strip()
+    if not url:
+        env["SQLITE_PATH"] = str(workdir / "bench.sqlite3")
+        yield "sqlite"
+        return
+    import psycopg
+    parts = urllib.parse.urlsplit(url)
+    name = f"paohuzi_bench_{os.getpid()}"
+    admin = parts._replace(path="/postgres").geturl()
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
+        conn.execute(f'CREATE DATABASE "{name}"')
+    env["DATABASE_URL"] = parts._replace(path=f"/{name}").geturl()
+    try:
+        yield "postgres"
+    finally:
+        with psycopg.connect(admin, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@contextlib.contextmanager
+def channel_layer(env: dict):
+    """REDIS_URL → an empty Redis database number, claimed with a key (so two runs never share one),
+    and flushed when the run ends; never the URL's own number."""
+    url = env.get("REDIS_URL", "").strip()
+    if not url:
+        yield "memory"
+        return
+    import redis
+    parts = urllib.parse.urlsplit(url)
+    own = int(parts.path.strip("/") or 0)
+    for number in range(15, 0, -1):
+        client = redis.Redis.from_url(parts._replace(path=f"/{number}").geturl())
+        if number != own and client.dbsize() == 0 and client.set("paohuzi_bench:owner", os.getpid(), nx=True):
+            break
+        client.close()
+    else:
+        raise BenchError("no empty Redis database number to use")
+    env["REDIS_URL"] = parts._replace(path=f"/{number}").geturl()
+    try:
+        yield f"redis db {number}"
+    finally:
+        client.flushdb()
+        client.close()
+
+
+def server_env(base: dict) -> dict:
+    """The servers' environment: development settings without DEBUG (no query log), hour-long timers."""
+    env = {**base, "DJANGO_SETTINGS_MODULE": "paohuzi_site.settings.dev", "DEBUG": "0", "PYTHONUNBUFFERED": "1"}
+    for name in ("TURN_SECONDS", "BOT_DELAY", "NEXT_HAND_WAIT", "QUICK_MATCH_BOT_WAIT"):
+        env[name] = HOUR
+    return env
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def manage(env: dict, *args: str) -> None:
+    subprocess.run([str(BIN / "python"), *args], cwd=ROOT, env=env, check=True,
+                   stdout=subprocess.DEVNULL, timeout=300)
+
+
+class Servers:
+    """K Daphne processes and one sweeper, each in its own process group, killed (and waited for) in
+    stop() whatever happened; their output goes to log files shown when something fails."""
+
+    def __init__(self, env: dict, processes: int, workdir: Path):
+        self.env, self.workdir, self.procs = env, workdir, []
+        self.ports = [free_port() for _ in range(processes)]
+
+    def start(self) -> None:
+        self._spawn("sweeper", [str(BIN / "python"), "manage.py", "run_timers", "--loop"])
+        for port in self.ports:
+            self._spawn(f"daphne-{port}", [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port),
+                                            "bench.floor:application"])
+        for port in self.ports:
+            self._wait_ready(port)
+
+    def _spawn(self, name: str, argv: list[str]) -> None:
+        with open(self.workdir / f"{name}.log", "wb") as log:  # the child keeps its own descriptor
+            self.procs.append((name, subprocess.Popen(argv, cwd=ROOT, env=self.env, stdout=log, stderr=log,
+                                                      start_new_session=True)))
+
+    def _wait_ready(self, port: int, timeout: float = 60) -> None:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            self.check_alive()
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as r:
+                    if r.status == 200:
+                        return
+            except OSError:
+                time.sleep(0.2)
+        raise BenchError(f"Daphne on port {port} did not answer within {timeout:.0f} s")
+
+    def check_alive(self) -> None:
+        for name, proc in self.procs:
+            if proc.poll() is not None:
+                raise BenchError(f"{name} exited with status {proc.returncode}")
+
+    def stop(self) -> None:
+        for _, proc in self.procs:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGTERM)
+        for _, proc in self.procs:
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
+
+    def logs_tail(self, lines: int = 15) -> str:
+        out = []
+        for path in sorted(self.workdir.glob("*.log")):
+            tail = path.read_text(errors="replace").splitlines()[-lines:]
+            if tail:
+                out.append(f"--- {path.name}\n" + "\n".join(tail))
+        return "\n".join(out)
+
+
+# ---- HTTP: a guest's session, as a browser keeps it
+
+
+CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+VARIANT = re.compile(r'<select name="variant"[^>]*>(.*?)</select>', re.DOTALL)
+OPTION = re.compile(r'<option value="([^"]+)"( selected)?')
+INVITE = re.compile(r'id="invite-code">([^<]+)<')
+WS_CONNECT = re.compile(r'ws-connect="([^"]+)"')
+
+
+class Guest:
+    """One person's browser over HTTP: a cookie jar, forms posted with their CSRF token."""
+
+    def __init__(self, base: str):
+        self.base, self.signed_in = base, False
+        self.jar = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+
+    def get(self, path: str) -> tuple[str, str]:
+        with self.opener.open(self.base + path, timeout=60) as r:
+            return r.geturl(), r.read().decode()
+
+    def post(self, path: str, page: str, fields: dict) -> tuple[str, str]:
+        """Submit a form of `page` (its CSRF token); redirects are followed, as a browser does."""
+        token = CSRF.search(page)
+        if not token:
+            raise BenchError(f"no CSRF token on the page before POST {path}")
+        data = urllib.parse.urlencode({"csrfmiddlewaretoken": token.group(1), **fields}).encode()
+        with self.opener.open(self.base + path, data=data, timeout=60) as r:
+            return r.geturl(), r.read().decode()
+
+    def page(self, path: str) -> str:
+        """`path` as this guest sees it, signing in as a guest from that page first (one click)."""
+        _, html = self.get(path)
+        if not self.signed_in:
+            _, html = self.post("/accounts/guest/", html, {"next": path})
+            self.signed_in = True
+        return html
+
+    def cookie(self) -> str:
+        return "; ".join(f"{c.name}={c.value}" for c in self.jar)
+
+
+def variant_of(lobby: str) -> str:
+    """The private-room form's variant, as the browser submits it untouched (selected, else first)."""
+    select = VARIANT.search(lobby)
+    options = OPTION.findall(select.group(1)) if select else []
+    if not options:
+        raise BenchError("the lobby shows no variant to create a private room with")
+    return next((value for value, selected in options if selected), options[0][0])
+
+
+@dataclass
+class Room:
+    url: str  # the table page (the socket's HX-Current-URL)
+    ws_path: str
+
+
+def room_create(guests: list[Guest]) -> Room:
+    """The first guest creates a private room (3 players, 8 hands); the others join by its invite code,
+    the last join deals. Returns the table page and its socket path (as the page gives them)."""
+    owner, *others = guests
+    lobby = owner.page("/play/")
+    url, table_page = owner.post("/play/private/", lobby, {"variant": variant_of(lobby), "planned_hands": "8",
+                                                           "player_count": "3"})
+    code = INVITE.search(table_page)
+    if not code:
+        raise BenchError(f"creating a private room did not lead to its table page ({url})")
+    for guest in others:
+        join_url, _ = guest.post(f"/join/{code.group(1)}/", guest.page(f"/join/{code.group(1)}/"), {})
+        if urllib.parse.urlsplit(join_url).path != urllib.parse.urlsplit(url).path:
+            raise BenchError(f"joining room {code.group(1)} led to {join_url}, not {url}")
+    ws = WS_CONNECT.search(table_page)
+    if not ws:
+        raise BenchError("the table page has no ws-connect")
+    return Room(url=url, ws_path=html.unescape(ws.group(1)))
+
+
+# ---- websockets (autobahn, which Daphne already depends on)
+
+
+class _Protocol(WebSocketClientProtocol):
+    def onMessage(self, payload, isBinary):
+        Socket.last_frame = at = time.perf_counter()
+        self.factory.owner.on_frame(at, payload)
+
+    def onClose(self, wasClean, code, reason):
+        self.factory.owner.on_close(code, reason)
+
+
+class Socket:
+    """A websocket whose next frame can be awaited: expect() before sending, then await it."""
+
+    last_frame = 0.0  # when any socket last received a frame (perf_counter): see quiet()
+
+    def __init__(self, url: str, origin: str, cookie: str = ""):
+        self.url, self.origin, self.cookie = url, origin, cookie
+        self.proto: _Protocol | None = None
+        self.waiter: asyncio.Future | None = None
+        self.closing, self.closed = False, None
+
+    async def connect(self) -> None:
+        parts = urllib.parse.urlsplit(self.url)
+        factory = WebSocketClientFactory(self.url, origin=self.origin,
+                                         headers={"Cookie": self.cookie} if self.cookie else None)
+        factory.protocol, factory.owner = _Protocol, self
+        factory.setProtocolOptions(utf8validateIncoming=False, openHandshakeTimeout=STEP_TIMEOUT)
+        _, self.proto = await asyncio.get_running_loop().create_connection(factory, parts.hostname, parts.port)
+        await asyncio.wait([self.proto.is_open, self.proto.is_closed], timeout=STEP_TIMEOUT,
+                           return_when=asyncio.FIRST_COMPLETED)
+        if not self.proto.is_open.done() or self.closed:
+            raise BenchError(f"websocket {parts.path} did not open ({self.closed or 'timeout'})")
+
+    def expect(self) -> asyncio.Future:
+        """A future for the next frame that is an update: (arrival time, bytes)."""
+        self.waiter = asyncio.get_running_loop().create_future()
+        if self.closed:
+            self.waiter.set_exception(BenchError(f"socket closed: {self.closed}"))
+        return self.waiter
+
+    def send(self, message: dict) -> None:
+        if self.closed:
+            raise BenchError(f"socket closed: {self.closed}")
+        self.proto.sendMessage(json.dumps(message, ensure_ascii=False).encode())
+
+    def on_frame(self, at: float, payload: bytes) -> None:
+        self._resolve((at, len(payload)))
+
+    def _resolve(self, value=None, error: Exception | None = None) -> None:
+        waiter, self.waiter = self.waiter, None
+        if waiter is None or waiter.done():
+            return
+        if error:
+            waiter.set_exception(error)
+        else:
+            waiter.set_result(value)
+
+    def on_close(self, code, reason) -> None:
+        self.closed = f"code {code} {reason or ''}".strip()
+        if not self.closing:
+            self._resolve(error=BenchError(f"socket closed by the server: {self.closed}"))
+
+    def close(self) -> None:
+        self.closing = True
+        if self.proto and not self.closed:
+            self.proto.sendClose()
+
+
+# ---- the page as the htmx ws extension sees it: oob fragments by id, their ws-send forms
+
+
+ROOT_TAG = re.compile(r'<[a-z]+ id="([^"]+)"[^>]*? hx-swap-oob="true"[^>]*>')  # only roots swap oob
+FORM = re.compile(r"<form ws-send[^>]*>(.*?)</form>", re.DOTALL)
+HIDDEN = re.compile(r'<input type="hidden" name="([^"]+)" value="([^"]*)">')
+BUTTON = re.compile(r'<button name="([^"]+)" value="([^"]*)"')  # a form of choices: the hand's cards
+MOVE_NO = re.compile(r'id="table-version"[^>]*data-move-no="(\d*)"')
+FLASH = re.compile(r'<div id="flash" class="flash(?: (error|info))?"[^>]*>(.*?)</div>', re.DOTALL)
+
+
+def fragments(frame: str) -> dict[str, list[dict]]:
+    """The frame's oob roots by id, each with the messages its ws-send forms send: their hidden inputs
+    (op, action), one message per named button for a form of choices (the hand: which card to discard).
+    The roots are concatenated, so each one runs until the next root's tag."""
+    starts = list(ROOT_TAG.finditer(frame))
+    roots = {}
+    for this, after in zip(starts, [*starts[1:], None]):
+        body = frame[this.end():after.start() if after else len(frame)]
+        roots[this.group(1)] = [message for f in FORM.findall(body) for message in _messages(f)]
+    return roots
+
+
+def _messages(form: str) -> list[dict]:
+    fields = {k: html.unescape(v) for k, v in HIDDEN.findall(form)}
+    buttons = BUTTON.findall(form)
+    return [{**fields, k: html.unescape(v)} for k, v in buttons] if buttons else [fields]
+
+
+def refusal(frame: str) -> str | None:
+    """The message of a flash error/info box in the frame (an empty box only clears the last one)."""
+    flash = FLASH.search(frame)
+    return html.unescape(flash.group(2)).strip() if flash and flash.group(1) else None
+
+
+def headers(page_url: str) -> dict:
+    """The HEADERS the htmx ws extension adds: the form is the trigger and target, without an id."""
+    return {"HX-Request": "true", "HX-Trigger": None, "HX-Trigger-Name": None, "HX-Target": None,
+            "HX-Current-URL": page_url}
+
+
+class Seat(Socket):
+    """A guest's table socket: keeps the forms of the fragments it was sent and plays from them."""
+
+    def __init__(self, url: str, origin: str, cookie: str, page_url: str, rng: random.Random):
+        super().__init__(url, origin, cookie)
+        self.page_url, self.rng = page_url, rng
+        self.forms: dict[str, list[dict]] = {}
+        self.move_no = ""  # the page's move number (#table-version), which table.js adds to every move
+        self.refused: asyncio.Future | None = None
+        self.first: asyncio.Future | None = None
+
+    async def connect(self) -> None:
+        self.first = self.expect()  # the full snapshot the consumer sends on connect
+        await super().connect()
+
+    def on_frame(self, at: float, payload: bytes) -> None:
+        frame = payload.decode()
+        roots = fragments(frame)
+        self.forms.update(roots)
+        found = MOVE_NO.search(frame)
+        if found:
+            self.move_no = found.group(1)
+        why = refusal(frame)
+        if "table-live" in roots:
+            self._resolve(error=BenchError("the server took the seat away (#table-live replaced)"))
+        elif why is not None and self.refused and not self.refused.done():
+            self.refused.set_exception(Refusal(why))
+        if set(roots) - {"flash"}:  # a frame of only the flash box is no update
+            self._resolve((at, len(payload)))
+
+    def offers(self, root: str, op: str) -> list[dict]:
+        """The messages on screen for this op (a move needs its action: the hand's form holds none
+        while no card may be discarded)."""
+        return [f for f in self.forms.get(root, []) if f.get("op") == op and (op != "act" or "action" in f)]
+
+    def move(self) -> dict | None:
+        """A legal move from the forms on screen: pass when offered (long hands), else a discard of a
+        discardable card, else the first offer (peng, chi, hu)."""
+        acts = self.offers("actions", "act")
+        discards = self.offers("my-hand", "act")
+        form = (next((f for f in acts if f.get("action") == "pass"), None)
+                or (self.rng.choice(discards) if discards else None) or (acts[0] if acts else None))
+        return form and {**form, "move_no": self.move_no, "HEADERS": headers(self.page_url)}
+
+    def ready_form(self) -> dict | None:
+        form = next(iter(self.offers("result", "next")), None)
+        return form and {**form, "HEADERS": headers(self.page_url)}
+
+
+# ---- tables: one move in flight each; a move counts when its update reached all three seats
+
+
+@dataclass
+class Stats:
+    moves: dict = field(default_factory=dict)  # table → moves that reached all three seats
+    latencies: list = field(default_factory=list)  # ms, send → the last of the three updates
+    frames: list = field(default_factory=list)  # bytes of each seat's update
+    errors: int = 0
+    refusals: int = 0
+    paused: dict = field(default_factory=dict)  # table → seconds spent seating a new room
+    wall: float = 0.0
+
+    def record(self, table: int, latency: float, sizes: list[int]) -> None:
+        self.moves[table] = self.moves.get(table, 0) + 1
+        self.latencies.append(latency)
+        self.frames.extend(sizes)
+
+    def rate(self) -> float:
+        """Moves per second: Σ over tables of moves / (wall − that table's pauses), which is the plain
+        moves / wall when no table paused."""
+        return sum(m / max(1e-9, self.wall - self.paused.get(t, 0.0)) for t, m in self.moves.items())
+
+
+async def exchange(mover: Socket, seats: list[Socket], message: dict) -> tuple[float, list[int]]:
+    """Send one message, wait until every seat has its update: (ms until the last one, their sizes).
+    A refusal to the mover ends the wait at once (the others are sent nothing then)."""
+    updates = [s.expect() for s in seats]
+    refused = asyncio.get_running_loop().create_future()
+    if isinstance(mover, Seat):
+        mover.refused = refused
+    t0 = time.perf_counter()
+    try:
+        mover.send(message)
+        while not all(u.done() for u in updates):
+            left = t0 + STEP_TIMEOUT - time.perf_counter()
+            if left <= 0:
+                raise BenchError(f"an update did not reach all three seats within {STEP_TIMEOUT:.0f} s")
+            await asyncio.wait([f for f in (*updates, refused) if not f.done()], timeout=left,
+                               return_when=asyncio.FIRST_COMPLETED)
+            for f in (refused, *updates):
+                if f.done() and f.exception():
+                    raise f.exception()
+    finally:
+        for f in (*updates, refused):
+            f.cancel()
+    arrivals = [u.result() for u in updates]
+    return (max(t for t, _ in arrivals) - t0) * 1000, [size for _, size in arrivals]
+
+
+class Table:
+    """One table's three sockets and its loop; a table that failed sits out the rest of the run."""
+
+    broken = False
+    refusals_in_row = 0
+    seats: list[Socket]
+
+    async def play(self, until: float, pace: float | None, stats: Stats) -> None:
+        """Steps until `until`: back to back, or paced (a move every `pace` seconds from a random phase,
+        never a backlog; "next" and a new room take no slot)."""
+        slot = time.perf_counter() + (random.uniform(0, pace) if pace else 0)
+        while not self.broken and time.perf_counter() < until:
+            if pace:
+                if slot >= until:
+                    break
+                await asyncio.sleep(max(0.0, slot - time.perf_counter()))
+            try:
+                if await self.step(stats) and pace:
+                    slot = max(slot + pace, time.perf_counter())
+                self.refusals_in_row = 0
+            except Refusal as e:
+                stats.refusals += 1
+                self.refusals_in_row += 1
+                print(f"  refusal at {self.name}: {e}", flush=True)
+                if self.refusals_in_row >= 3:
+                    self.fail(stats, "three refusals in a row")
+            except (BenchError, OSError) as e:
+                self.fail(stats, str(e) or type(e).__name__)
+
+    def fail(self, stats: Stats, why: str) -> None:
+        print(f"  error at {self.name}: {why}", flush=True)
+        stats.errors += 1
+        self.broken = True
+
+    def close(self) -> None:
+        for s in self.seats:
+            s.close()
+
+
+class FloorTable(Table):
+    def __init__(self, number: int, ports: list[int]):
+        self.name, self.key, self.turn = f"floor table {number}", number, 0
+        origins = [f"http://127.0.0.1:{ports[(3 * number + i) % len(ports)]}" for i in range(3)]
+        self.seats = [Socket(o.replace("http", "ws", 1) + f"/ws/floor/{number}/", o) for o in origins]
+
+    async def open(self) -> None:
+        await asyncio.gather(*(s.connect() for s in self.seats))
+
+    async def step(self, stats: Stats) -> bool:
+        """The clients take turns, like seats; the message is shaped like a move."""
+        self.turn += 1
+        mover = self.seats[self.turn % 3]
+        message = {"op": "act", "action": "pass", "move_no": str(self.turn), "HEADERS": headers(mover.origin + "/")}
+        stats.record(self.key, *await exchange(mover, self.seats, message))
+        return True
+
+
+class ProjectTable(Table):
+    def __init__(self, number: int, ports: list[int], pool: ThreadPoolExecutor):
+        self.name, self.key, self.pool = f"project table {number}", number, pool
+        self.origins = [f"http://127.0.0.1:{ports[(3 * number + i) % len(ports)]}" for i in range(3)]
+        self.guests = [Guest(origin) for origin in self.origins]
+        self.rng = random.Random(number)
+        self.seats: list[Seat] = []
+
+    async def open(self) -> None:
+        """A new private room for the three guests, and their sockets with each one's snapshot."""
+        room = await asyncio.get_running_loop().run_in_executor(self.pool, room_create, self.guests)
+        self.name = f"table {room.url.rstrip('/').rsplit('/', 1)[-1]}"
+        self.seats = [Seat(o.replace("http", "ws", 1) + room.ws_path, o, g.cookie(), room.url, self.rng)
+                      for o, g in zip(self.origins, self.guests)]
+        await asyncio.gather(*(s.connect() for s in self.seats))
+        await asyncio.wait_for(asyncio.gather(*(s.first for s in self.seats)), STEP_TIMEOUT)
+
+    async def step(self, stats: Stats) -> bool:
+        """A move if any seat has one (True); else "next" from a seat that offers it; else the series is
+        over: a new room (its time is left out of this table's)."""
+        for seat in self.seats:
+            move = seat.move()
+            if move:
+                stats.record(self.key, *await exchange(seat, self.seats, move))
+                return True
+        for seat in self.seats:
+            ready = seat.ready_form()
+            if ready:
+                await exchange(seat, self.seats, ready)
+                return False
+        t0 = time.perf_counter()
+        self.close()
+        await self.open()
+        stats.paused[self.key] = stats.paused.get(self.key, 0.0) + time.perf_counter() - t0
+        return False
+
+
+# ---- rounds and figures
+
+
+async def quiet(settle: float = 0.5, limit: float = 60.0) -> None:
+    """Wait until no socket has received anything for `settle` seconds: a round never starts while the
+    server still works off the last one (late updates of tables that timed out)."""
+    end = time.perf_counter() + limit
+    while time.perf_counter() < end and time.perf_counter() - Socket.last_frame < settle:
+        await asyncio.sleep(0.1)
+
+
+async def run_round(tables: list[Table], length: float, pace: float | None) -> Stats:
+    await quiet()
+    stats = Stats()
+    t0 = time.perf_counter()
+    await asyncio.gather(*(t.play(t0 + length, pace, stats) for t in tables))
+    stats.wall = time.perf_counter() - t0
+    return stats
+
+
+def percentile(values: list[float], q: float) -> float:
+    """Nearest rank; NaN for no values."""
+    if not values:
+        return math.nan
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
+
+
+def figures(stats: Stats) -> dict:
+    return {"rate": stats.rate(), "p50": percentile(stats.latencies, 0.50), "p99": percentile(stats.latencies, 0.99),
+            "frame": percentile(stats.frames, 0.50), "moves": sum(stats.moves.values()), "wall": stats.wall,
+            "errors": stats.errors, "refusals": stats.refusals, "reseats": len(stats.paused)}
+
+
+def line(label: str, f: dict) -> str:
+    return (f"{label:<16} {f['moves']:>6} moves in {f['wall']:5.1f} s = {f['rate']:7.1f} moves/s"
+            f"  p50 {f['p50']:7.1f} ms  p99 {f['p99']:7.1f} ms  frame {f['frame']:6.0f} B/seat/move"
+            f"  errors {f['errors']}  refusals {f['refusals']}"
+            + (f"  (new rooms {f['reseats']})" if f.get("reseats") else ""))
+
+
+def summary(results: dict[str, list[dict]]) -> list[str]:
+    med = {side: {k: statistics.median(r[k] for r in rounds) for k in ("rate", "p50", "p99", "frame")}
+           for side, rounds in results.items()}
+    out = []
+    for side, m in med.items():
+        rounds = results[side]
+        out.append(f"median {side:<9} {m['rate']:7.1f} moves/s  p50 {m['p50']:7.1f} ms  p99 {m['p99']:7.1f} ms"
+                   f"  frame {m['frame']:6.0f} B/seat/move  errors {sum(r['errors'] for r in rounds)}"
+                   f"  refusals {sum(r['refusals'] for r in rounds)}")
+    p, f = med["project"], med["floor"]
+    out.append(f"ratio project/floor: throughput {p['rate'] / f['rate'] if f['rate'] else math.nan:.3f}×"
+               f"  p50 {p['p50'] / f['p50'] if f['p50'] else math.nan:.1f}×")
+    for side, rounds in results.items():
+        rates, p50s = [r["rate"] for r in rounds], [r["p50"] for r in rounds]
+        out.append(f"spread {side:<9} moves/s {min(rates):.1f}–{max(rates):.1f}"
+                   f"  p50 {min(p50s):.1f}–{max(p50s):.1f} ms  over {len(rounds)} round(s)")
+    return out
+
+
+async def connect_all(tables: list[Table]) -> None:
+    """Open every table, a few at a time (the server renders a snapshot per socket)."""
+    gate = asyncio.Semaphore(CONNECTS_AT_ONCE)
+
+    async def one(table):
+        async with gate:
+            await table.open()
+    await asyncio.gather(*(one(t) for t in tables))
+
+
+async def bench(args, ports: list[int]) -> int:
+    pool = ThreadPoolExecutor(HTTP_WORKERS)
+    project = [ProjectTable(n, ports, pool) for n in range(args.tables)]
+    floor = [FloorTable(n, ports) for n in range(args.tables)]
+    sides = {"project": project, "floor": floor}
+    try:
+        t0 = time.perf_counter()
+        await connect_all(project)
+        await connect_all(floor)
+        print(f"seated {3 * args.tables} guests at {args.tables} table(s) and opened "
+              f"{6 * args.tables} sockets in {time.perf_counter() - t0:.1f} s", flush=True)
+        warm = [await run_round(tables, WARM_UP, None) for tables in sides.values()]  # not in the figures
+        if any(w.errors or w.refusals for w in warm):
+            print(f"warm-up: errors {sum(w.errors for w in warm)}  refusals {sum(w.refusals for w in warm)}")
+        length = args.duration if args.paced else args.seconds
+        results: dict[str, list[dict]] = {"project": [], "floor": []}
+        for n in range(1, args.rounds + 1):
+            for side, tables in sides.items():
+                f = figures(await run_round(tables, length, args.paced))
+                results[side].append(f)
+                print(line(f"round {n} {side}", f), flush=True)
+        for text in summary(results):
+            print(text)
+        errors = sum(w.errors for w in warm) + sum(r["errors"] for rounds in results.values() for r in rounds)
+        return 1 if errors else 0
+    finally:
+        for tables in sides.values():
+            for t in tables:
+                t.close()
+        await asyncio.sleep(0.2)
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+def parse_args(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tables", type=int, default=1)
+    parser.add_argument("--rounds", type=int, default=None)
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--paced", type=float, default=None, metavar="SECONDS")
+    parser.add_argument("--duration", type=float, default=60.0)
+    parser.add_argument("--processes", type=int, default=1)
+    parser.add_argument("--timeout", type=float, default=None)
+    args = parser.parse_args(argv)
+    if args.rounds is None:
+        args.rounds = 1 if args.paced else 3
+    if min(args.tables, args.rounds, args.processes) < 1:
+        parser.error("--tables, --rounds and --processes must be at least 1")
+    if args.processes > 1 and not (os.environ.get("REDIS_URL", "").strip()
+                                   and os.environ.get("DATABASE_URL", "").strip().startswith("postgres")):
+        parser.error("--processes > 1 needs REDIS_URL (channels-redis: the in-memory layer is one process's)"
+                     " and a PostgreSQL DATABASE_URL (the processes share one database)")
+    if args.timeout is None:
+        length = args.duration if args.paced else args.seconds
+        args.timeout = 120 + 1.5 * args.tables + 2 * args.rounds * (length + STEP_TIMEOUT / 3) * 1.5
+    return args
+
+
+def watchdog(seconds: float, servers: Servers) -> threading.Timer:
+    """The last resort of the hard limit, should the event loop be stuck: kill the servers, exit."""
+    def fire():
+        print(f"hard timeout: {seconds:.0f} s passed; killing the servers", file=sys.stderr, flush=True)
+        servers.stop()
+        os._exit(3)
+    timer = threading.Timer(seconds, fire)
+    timer.daemon = True
+    timer.start()
+    return timer
+
+
+def main(argv=None) -> int:
+    args = parse_args(argv)
+    started = time.monotonic()
+    env = dict(os.environ)
+    with tempfile.TemporaryDirectory(prefix="paohuzi-load-") as tmp, \
+            database(env, Path(tmp)) as db_kind, channel_layer(env) as layer_kind:
+        env = server_env(env)
+        servers = Servers(env, args.processes, Path(tmp))
+        mode = f"paced 1 move/{args.paced:g} s per table, {args.duration:g} s rounds" if args.paced \
+            else f"closed loop, {args.seconds:g} s rounds"
+        print(f"load: {db_kind} · {layer_kind} · {args.processes} Daphne process(es) on ports "
+              f"{','.join(map(str, servers.ports))} · {args.tables} table(s) × 3 seats · {args.rounds} round(s) "
+              f"per side, project/floor interleaved · {mode}", flush=True)
+        timer = watchdog(args.timeout + 20, servers)
+        try:
+            manage(env, "manage.py", "migrate", "--noinput")
+            manage(env, "bench/floor.py", "prepare", str(args.tables))
+            servers.start()
+            left = args.timeout - (time.monotonic() - started)
+            return asyncio.run(asyncio.wait_for(bench(args, servers.ports), left))
+        except TimeoutError:
+            print(f"error: hard timeout: the run took more than {args.timeout:.0f} s", file=sys.stderr)
+            print(servers.logs_tail(), file=sys.stderr)
+            return 1
+        except (BenchError, OSError, subprocess.SubprocessError) as e:
+            print(f"error: {type(e).__name__}: {e}", file=sys.stderr)
+            print(servers.logs_tail(), file=sys.stderr)
+            return 1
+        finally:
+            servers.stop()
+            timer.cancel()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

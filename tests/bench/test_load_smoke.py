@@ -1,0 +1,22 @@
+"""bench/load.py runs end to end: its own servers and database, both sides, the figures printed.
+
+Only that it works (exit 0, every figure line); the figures' values belong to the benchmark's report.
+With DATABASE_URL / REDIS_URL set (CI's second pass) the bench uses those servers, in a database and a
+Redis number of its own."""
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_load_bench_plays_both_sides_and_prints_the_figures():
+    run = subprocess.run([sys.executable, "bench/load.py", "--tables", "2", "--rounds", "1", "--seconds", "3",
+                          "--timeout", "50"], check=False, cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stdout + run.stderr
+    out = run.stdout
+    assert out.startswith("load: "), out
+    for figure in ("round 1 project", "round 1 floor", "median project", "median floor",
+                   "ratio project/floor: throughput", "spread project", "spread floor"):
+        assert figure in out, out
+    assert "moves/s" in out and "p50" in out and "p99" in out and "B/seat/move" in out, out
