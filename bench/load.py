@@ -140,10 +140,13 @@ def channel_layer(env: dict):
 
 
 def server_env(base: dict) -> dict:
-    """The servers' environment: development settings without DEBUG (no query log), hour-long timers."""
+    """The servers' environment: development settings without DEBUG (no query log), hour-long timers,
+    and no per-socket message limit (a bench seat sends faster than a person: this measures the move
+    path, not the limiter)."""
     env = {**base, "DJANGO_SETTINGS_MODULE": "paohuzi_site.settings.dev", "DEBUG": "0", "PYTHONUNBUFFERED": "1"}
     for name in ("TURN_SECONDS", "BOT_DELAY", "NEXT_HAND_WAIT", "QUICK_MATCH_BOT_WAIT"):
         env[name] = HOUR
+    env.update(TABLE_MESSAGES_PER_SECOND="100000", TABLE_MESSAGE_BURST="100000")
     return env
 
 

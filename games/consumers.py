@@ -9,20 +9,27 @@ the fragments that changed. Every frame carries the version; a gap (a missed eve
 """
 from __future__ import annotations
 
-import json
+import logging
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
+from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext_lazy
 
-from . import fragments, selectors, services, table_clock
+from . import fragments, messages, selectors, services, socket_limits, table_clock
 
+logger = logging.getLogger("paohuzi.table")
 
-NOT_SEATED = 4403  # close code: not logged in, or no seat at this table (the extension does not reconnect)
+# Close codes the htmx ws extension does not reconnect on (it reconnects after 1006, 1012, 1013 only).
+NOT_SEATED = 4403  # not logged in, or no seat at this table
+OPENED_ELSEWHERE = 4409  # the user opened this table in more windows than TABLE_SOCKETS_PER_USER
+FLOODING = 4429  # the socket kept sending past its limit
+TRY_AGAIN = 1013  # the server could not open the table now: the extension reconnects
+MAX_ID = 2 ** 63 - 1  # a table id the database can hold
 
 
 def _language(scope) -> str:
@@ -40,9 +47,9 @@ def _origin(scope) -> str:
     return f"{'https' if scope.get('scheme') == 'wss' else 'http'}://{host}" if host else ""
 
 
-# op → service call for the user; "act" passes the whole message on (action + move_no).
+# op → service call for the user (games.messages.OPS; "sync" is the consumer's own).
 OPS = {
-    "act": lambda table, user, msg: services.action_submit(table=table, user=user, wire=msg),
+    "act": lambda table, user, msg: services.action_submit(table=table, user=user, wire=msg.wire()),
     "autoplay_on": lambda table, user, msg: services.autoplay_set(table=table, user=user, on=True),
     "autoplay_off": lambda table, user, msg: services.autoplay_set(table=table, user=user, on=False),
     "next": lambda table, user, msg: services.next_ready(table=table, user=user),
@@ -56,7 +63,8 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def connect(self):
         self.user = self.scope.get("user")
         self.table_id = self.scope["url_route"]["kwargs"]["table_id"]
-        self.position = await database_sync_to_async(selectors.seat_position)(self.table_id, self.user)
+        self.position = (await database_sync_to_async(selectors.seat_position)(self.table_id, self.user)
+                         if 0 < self.table_id <= MAX_ID else None)
         if self.position is None:
             await self.close(code=NOT_SEATED)
             return
@@ -64,35 +72,72 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.sent: dict[str, str] = {}  # fragment id → the data it was last sent with
         self.version: int | None = None  # the table's version this socket's page shows
         self.flash = False
+        self.bucket, self.dropped = socket_limits.message_bucket(), 0
         self.groups_joined = [f"table.{self.table_id}", f"user.{self.user.pk}"]
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
         table_clock.watch(self.table_id, self)
+        for older in socket_limits.opened(self.table_id, self.user.pk, self):
+            await older.close_for(OPENED_ELSEWHERE, gettext_lazy(
+                "This table is open in another window, so this one was closed."))
         await self.refresh()
 
     async def disconnect(self, code):
         table_clock.unwatch(getattr(self, "table_id", None), self)
+        if getattr(self, "groups_joined", None):
+            socket_limits.closed(self.table_id, self.user.pk, self)
         for group in getattr(self, "groups_joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
 
-    async def receive(self, text_data=None, bytes_data=None):
+    async def dispatch(self, message):
+        """Whatever fails in a handler is logged once and answered calmly: it never takes the socket
+        down with it (which would skip disconnect and leave this socket's timer and groups behind)."""
         try:
-            msg = json.loads(text_data or "")
-            if msg.get("op") == "sync":  # the page missed a frame: a full snapshot
-                self.sent.clear()
-                await self.refresh()
-                return
-            op = OPS[msg.get("op", "act")]
-        except (ValueError, KeyError, AttributeError):
-            await self.send_flash(gettext_lazy("The page sent a message the table does not understand."))
+            await super().dispatch(message)
+        except StopConsumer:
+            raise
+        except Exception:
+            kind = message.get("type")
+            logger.exception("table %s: a socket's %s failed", getattr(self, "table_id", "?"), kind)
+            if kind == "websocket.connect":
+                await self.close(code=TRY_AGAIN)
+            elif kind == "websocket.receive" and getattr(self, "groups_joined", None):
+                await self.send_flash(gettext_lazy("That did not work; please try again."))
+
+    async def receive(self, text_data=None, bytes_data=None):
+        if not self.bucket.take():
+            await self._dropped()
             return
         try:
-            await database_sync_to_async(self._perform)(op, msg)
-        except services.Stale as e:  # harmless: show the table as it is now, and why, calmly
-            await self.send_flash(str(e), full=True, level="info")
+            msg = messages.parse(text_data)
+        except messages.BadMessage:
+            await self.send_flash(gettext_lazy("The page sent a message the table does not understand."))
+            return
+        if msg.op == "sync":  # the page missed a frame: a full snapshot
+            self.sent.clear()
+            await self.refresh()
+            return
+        try:
+            await database_sync_to_async(self._perform)(OPS[msg.op], msg)
+        except services.Stale as e:  # harmless (a repeated or late click): what changed, and why, calmly
+            await self.refresh(self.version)
+            await self.send_flash(str(e), level="info")
         except services.Refused as e:
             await self.send_flash(str(e))
+
+    async def _dropped(self):
+        """A message past the socket's limit: the page is told once; a socket that goes on is closed."""
+        self.dropped += 1
+        if self.dropped == 1:
+            await self.send_flash(gettext_lazy("Too many clicks at once: wait a moment."))
+        elif self.dropped >= settings.TABLE_FLOOD_DROPS:
+            await self.close_for(FLOODING, gettext_lazy("This page sent too many messages and was disconnected."))
+
+    async def close_for(self, code: int, why):
+        """Tell the page why, then close with a code the page does not reconnect on."""
+        await self.send_flash(why)
+        await self.close(code=code)
 
     def _perform(self, op, msg):
         """The service call, in the page's language (its refusals are shown to this player)."""

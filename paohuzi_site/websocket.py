@@ -1,21 +1,45 @@
-"""Channels' AllowedHostsOriginValidator, logging each refusal (Channels refuses silently)."""
+"""The websocket's origin check: a socket is accepted only from this site's own pages, and every
+refusal is logged (Channels refuses silently).
+
+Channels' AllowedHostsOriginValidator compares the Origin's host alone (http://localhost:9999 passed).
+Here the Origin's scheme, host and port must be the socket's own (its Host header; http for ws, https
+for wss) with that host in ALLOWED_HOSTS, or the Origin must be one of CSRF_TRUSTED_ORIGINS (a site
+behind a proxy that ends TLS: the browser says https, the socket arrives as ws).
+"""
 import logging
 
-from channels.security.websocket import AllowedHostsOriginValidator as ChannelsValidator
-from channels.security.websocket import OriginValidator
+from channels.security.websocket import WebsocketDenier
+from django.conf import settings
+from django.http.request import split_domain_port, validate_host
 
 logger = logging.getLogger("paohuzi.websocket")
 
 
-class LoggedOriginValidator(OriginValidator):
-    def valid_origin(self, parsed_origin) -> bool:
-        ok = super().valid_origin(parsed_origin)
-        if not ok:
-            logger.warning("websocket refused: origin %s is not an allowed host",
-                           parsed_origin.geturl() if parsed_origin else None)
-        return ok
+def origin_allowed(scope) -> bool:
+    headers = dict(scope.get("headers", []))
+    origin = headers.get(b"origin", b"").decode("latin-1").rstrip("/")
+    if not origin:
+        return False
+    if origin in settings.CSRF_TRUSTED_ORIGINS:
+        return True
+    host = headers.get(b"host", b"").decode("latin-1")
+    own = f"{'https' if scope.get('scheme') == 'wss' else 'http'}://{host}"
+    domain, _port = split_domain_port(host)
+    return bool(host) and origin == own and validate_host(domain, settings.ALLOWED_HOSTS)
+
+
+class SameOriginValidator:
+    def __init__(self, application):
+        self.application = application
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "websocket" and not origin_allowed(scope):
+            origin = dict(scope.get("headers", [])).get(b"origin", b"").decode("latin-1")
+            logger.warning("websocket refused: origin %r is not this site's own", origin or None)
+            return await WebsocketDenier()(scope, receive, send)
+        return await self.application(scope, receive, send)
 
 
 def AllowedHostsOriginValidator(application):  # noqa: N802 - same name as the one it stands in for
-    """Accept a websocket only from an origin in ALLOWED_HOSTS (as Channels does), and log refusals."""
-    return LoggedOriginValidator(application, ChannelsValidator(application).allowed_origins)
+    """Accept a websocket only from this site's own origin (see the module), and log refusals."""
+    return SameOriginValidator(application)

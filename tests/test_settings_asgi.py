@@ -32,3 +32,27 @@ async def test_the_configured_channel_layer_delivers_a_group_message():
     await layer.group_send("table.test", {"type": "table.changed", "version": 3})
     assert await layer.receive(channel) == {"type": "table.changed", "version": 3}
     await layer.group_discard("table.test", channel)
+
+
+@pytest.mark.parametrize("origin, host, trusted", [
+    (b"http://localhost:9999", b"localhost:8000", []),  # another port of an allowed host
+    (b"https://localhost:8000", b"localhost:8000", []),  # another scheme
+    (b"http://evil.example:8000", b"evil.example:8000", []),  # a host that is not allowed
+    (b"http://localhost:8000", b"", []),  # no Host header to compare with
+])
+def test_the_origin_must_be_the_sockets_own_scheme_host_and_port(settings, origin, host, trusted):
+    from paohuzi_site.websocket import origin_allowed
+
+    settings.ALLOWED_HOSTS, settings.CSRF_TRUSTED_ORIGINS = ["localhost"], trusted
+    headers = [(b"origin", origin)] + ([(b"host", host)] if host else [])
+    assert not origin_allowed({"type": "websocket", "scheme": "ws", "headers": headers})
+
+
+def test_the_sites_own_origin_and_a_trusted_one_are_accepted(settings):
+    from paohuzi_site.websocket import origin_allowed
+
+    settings.ALLOWED_HOSTS, settings.CSRF_TRUSTED_ORIGINS = ["localhost"], ["https://paohuzi.example"]
+    own = [(b"origin", b"http://localhost:8000"), (b"host", b"localhost:8000")]
+    behind_a_proxy = [(b"origin", b"https://paohuzi.example"), (b"host", b"paohuzi.example")]
+    assert origin_allowed({"type": "websocket", "scheme": "ws", "headers": own})
+    assert origin_allowed({"type": "websocket", "scheme": "ws", "headers": behind_a_proxy})

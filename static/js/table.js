@@ -44,8 +44,9 @@
   setInterval(tick, 500);
   document.addEventListener("htmx:wsAfterMessage", tick);
   document.addEventListener("DOMContentLoaded", tick);
-  document.addEventListener("htmx:wsClose", function () {
+  document.addEventListener("htmx:wsClose", function (e) {
     clearTimeout(offline);  // a moment's grace: leaving the page closes the socket too
+    if (e.detail.event && e.detail.event.code >= 4000) return;  // closed on purpose: the page says why
     offline = setTimeout(function () { notice(live && live.dataset.offline); }, 1500);
   });
   document.addEventListener("htmx:wsOpen", function () {

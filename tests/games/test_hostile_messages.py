@@ -1,0 +1,100 @@
+"""Hostile input over the table's websocket (DESIGN: every message validated before use): thousands of
+malformed, huge, deeply nested, mistyped, out-of-turn, stale and replayed messages change nothing,
+crash no socket and log no traceback; a flood is dropped with one notice and then closed; a user's
+fourth socket at a table closes the oldest."""
+from __future__ import annotations
+
+import json
+import logging
+import random
+
+import pytest
+
+from games.models import ActionLog
+from games.selectors import current_hand
+
+from .tablekit import deal_seed  # noqa: F401
+from .test_consumers import FRAGMENT_IDS, close_the_sync_threads_connection, coin_table, connect, db, ids  # noqa: F401
+
+pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
+
+
+def hostile(rng: random.Random, move_no: int) -> str:
+    """One message a broken or malicious page might send."""
+    values = [None, True, [], {}, "", "x" * 5000, -1, 2 ** 70, 1e400, "NaN", "12", move_no, move_no - 1,
+              move_no + 1, "discard 一", "peng", "chi 一二三", "hu", "pass", "pass extra", ["discard", "一"]]
+    choice = rng.randrange(9)
+    if choice == 0:
+        return rng.choice(['{"op": []}', '{"op": {}}', '{"move_no": Infinity}', '{"move_no": -Infinity}',
+                           '{"move_no": NaN}', '{"move_no": 1e400}', "not json", " ", "null", "[1, 2]", '"act"'])
+    if choice == 1:
+        return "[" * rng.randrange(1, 5000) + "]" * rng.randrange(0, 3)
+    if choice == 2:
+        return json.dumps({"op": "act", "action": "x" * rng.randrange(50, 10_000), "move_no": move_no})
+    if choice == 3:
+        return '{"a":' * 300 + "1" + "}" * 300
+    message = {key: rng.choice(values) for key in rng.sample(["op", "action", "move_no", "HEADERS"], 3)}
+    if choice < 7:  # mostly real ops with wrong or stale fields
+        message["op"] = rng.choice(["act", "act", "act", "next", "bots", "dissolve_yes", "nonsense"])
+    try:
+        return json.dumps(message)
+    except ValueError:  # 1e400 is not JSON: send it as the page would write it
+        return json.dumps({**message, "move_no": None}).replace("null", "1e400")
+
+
+async def test_thousands_of_hostile_messages_change_nothing_and_crash_nothing(coin_table, settings, caplog):
+    settings.TABLE_MESSAGES_PER_SECOND, settings.TABLE_MESSAGE_BURST = 1e9, 10 ** 9  # validation, not limits
+    table, seats = coin_table
+    hand = await db(current_hand)(table)
+    from games.rules import HandState
+
+    to_act = HandState.from_json(hand.state).to_act
+    idle = next(p for p in seats if p not in to_act)  # a seat with nothing to decide: any move is refused
+    attacker = await connect(seats[idle], table.pk)
+    await attacker.receive_from(timeout=5)
+    rng = random.Random(11)
+    with caplog.at_level(logging.WARNING):
+        for i in range(5000):
+            await attacker.send_to(text_data=hostile(rng, hand.move_no))
+            if i % 50 == 0:
+                while not await attacker.receive_nothing(timeout=0.001):
+                    await attacker.receive_from()
+        while not await attacker.receive_nothing(timeout=0.2):
+            await attacker.receive_from()
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], "a handler raised"
+    after = await db(current_hand)(table)
+    assert (after.move_no, after.state) == (hand.move_no, hand.state)
+    assert not await db(ActionLog.objects.filter(hand=hand).exists)()
+    await attacker.send_to(text_data='{"op": "sync"}')  # the socket is still there and answers
+    assert set(FRAGMENT_IDS) <= set(ids(await attacker.receive_from(timeout=5)))
+    await attacker.disconnect()
+
+
+async def test_a_flood_is_dropped_with_one_notice_then_the_socket_is_closed(coin_table, settings):
+    settings.TABLE_MESSAGES_PER_SECOND, settings.TABLE_MESSAGE_BURST, settings.TABLE_FLOOD_DROPS = 10, 5, 50
+    table, seats = coin_table
+    flooder = await connect(seats[1], table.pk)
+    await flooder.receive_from(timeout=5)
+    for _ in range(100):
+        await flooder.send_to(text_data='{"op": "sync"}')
+    frames = []
+    out = await flooder.receive_output(timeout=5)
+    while out["type"] != "websocket.close":
+        frames.append(out.get("text", ""))
+        out = await flooder.receive_output(timeout=5)
+    notices = [f for f in frames if "Too many clicks" in f or "点得太快" in f]
+    assert len(notices) == 1 and out["code"] == 4429
+    served = sum(set(FRAGMENT_IDS) <= set(ids(f)) for f in frames)
+    assert 5 <= served <= 15  # the burst (and what refilled meanwhile) was served; the rest was dropped
+
+
+async def test_a_fourth_socket_of_a_user_at_a_table_closes_the_oldest(coin_table):
+    table, seats = coin_table
+    sockets = [await connect(seats[0], table.pk) for _ in range(4)]
+    closed = await sockets[0].receive_output(timeout=5)
+    while closed["type"] != "websocket.close":
+        closed = await sockets[0].receive_output(timeout=5)
+    assert closed["code"] == 4409
+    for s in sockets[1:]:
+        assert ids(await s.receive_from(timeout=5)) == FRAGMENT_IDS
+        await s.disconnect()
