@@ -20,7 +20,9 @@ $(STAMP): requirements.txt
 setup: $(STAMP)
 
 # Migrate, make sure an admin account exists (ADMIN_PASSWORD, or a printed one-time password), serve
-# with Daphne and the deadline sweeper beside it (bin/serve stops both together).
+# with Daphne and the deadline sweeper beside it (bin/serve stops both together). DEBUG is off unless
+# DEBUG=1: no tracebacks for visitors; WhiteNoise serves the static files, as in production.
+serve: export DEBUG ?= 0
 serve: $(STAMP)
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py ensure_admin

@@ -1,9 +1,17 @@
-from django import forms
-from django.contrib.auth.forms import UserCreationForm
-from django.utils.translation import gettext_lazy as _
+import re
 
+from django import forms
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
+
+from . import throttles
 from .models import User
 from .services import GUEST_PREFIX, RESERVED_PREFIX
+
+# Names the site shows for its own seats and people, in either language (空位 / empty seat, 机器人 1 /
+# Bot 1, 游客 12 / Guest 12), and admin: a player with such a name could pass for them.
+RESERVED_NAMES = re.compile(r"(空位|机器人|游客|admin|bot|guest|empty[\W_]*seat)[\W_]*\d*", re.IGNORECASE)
 
 
 class SignupForm(UserCreationForm):
@@ -19,4 +27,35 @@ class SignupForm(UserCreationForm):
             raise forms.ValidationError(
                 _("Names starting with “%(prefix)s” are reserved."),
                 params={"prefix": RESERVED_PREFIX if username.startswith(RESERVED_PREFIX) else GUEST_PREFIX})
+        if username and RESERVED_NAMES.fullmatch(username.strip()):
+            raise forms.ValidationError(_("“%(name)s” is reserved: the site uses it for its own seats and players."),
+                                        params={"name": username}, code="reserved")
         return username
+
+
+class ThrottledLoginForm(AuthenticationForm):
+    """Log-in that waits after too many failures, per account and per address (accounts.throttles);
+    while the wait lasts even the right password is refused, so guessing gains nothing."""
+
+    def clean(self):
+        username, ip = self.cleaned_data.get("username") or "", throttles.client_ip(self.request)
+        wait = throttles.login_wait(username, ip)
+        if wait:
+            raise forms.ValidationError(wait_message(wait), code="throttled")
+        try:
+            cleaned = super().clean()
+        except forms.ValidationError:
+            throttles.login_failed(username, ip)
+            raise
+        throttles.login_succeeded(username)
+        return cleaned
+
+
+def wait_message(seconds: int) -> str:
+    """The wait in the page's language: in seconds up to two minutes, else in whole minutes."""
+    if seconds < 120:
+        return ngettext("Too many failed log-ins: try again in %(count)s second.",
+                        "Too many failed log-ins: try again in %(count)s seconds.", seconds) % {"count": seconds}
+    minutes = -(-seconds // 60)
+    return ngettext("Too many failed log-ins: try again in %(count)s minute.",
+                    "Too many failed log-ins: try again in %(count)s minutes.", minutes) % {"count": minutes}

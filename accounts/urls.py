@@ -2,12 +2,13 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from . import views
+from .forms import ThrottledLoginForm
 
 app_name = "accounts"
 urlpatterns = [
     path("signup/", views.signup, name="signup"),
-    path("login/", auth_views.LoginView.as_view(template_name="accounts/login.html",
-                                                redirect_authenticated_user=True), name="login"),
+    path("login/", auth_views.LoginView.as_view(template_name="accounts/login.html", redirect_authenticated_user=True,
+                                                authentication_form=ThrottledLoginForm), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("guest/", views.guest, name="guest"),
     path("claim/", views.claim, name="claim"),

@@ -1,4 +1,5 @@
 """Sign up, one-click guest play, claiming a guest account, the profile page."""
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
@@ -10,7 +11,7 @@ from django.views.decorators.http import require_POST
 
 from games.services import Refused
 
-from . import selectors, services
+from . import selectors, services, throttles
 from .forms import SignupForm
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
@@ -39,8 +40,14 @@ def signup(request):
 
 @require_POST
 def guest(request):
-    """Play now as a guest, in one click: a fresh account, logged in at once."""
+    """Play now as a guest, in one click: a fresh account, logged in at once; GUESTS_PER_IP_PER_DAY from
+    one address, so nobody farms starting coins."""
     if not request.user.is_authenticated:
+        ip = throttles.client_ip(request)
+        if not throttles.spend("guest", ip, settings.GUESTS_PER_IP_PER_DAY, throttles.DAY):
+            messages.error(request, _("Enough guest accounts were made from your address today: "
+                                      "sign up or log in to play."))
+            return redirect("accounts:signup")
         user = services.guest_create()
         login(request, user, backend=BACKEND)
         messages.success(request, _("You are playing as a guest with %(coins)s coins. "

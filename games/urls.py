@@ -1,6 +1,22 @@
-from django.urls import path
+from django.urls import path, register_converter
 
 from . import views
+
+
+class RowId:
+    """A row id as the database can hold it (a 64-bit key, so at most 18 digits): a longer one is a 404
+    of the URL, not an overflow in the query."""
+
+    regex = "[0-9]{1,18}"
+
+    def to_python(self, value: str) -> int:
+        return int(value)
+
+    def to_url(self, value) -> str:
+        return str(value)
+
+
+register_converter(RowId, "id")
 
 app_name = "games"
 urlpatterns = [
@@ -9,9 +25,9 @@ urlpatterns = [
     path("play/private/", views.private_create, name="private_create"),
     path("join/", views.join_code, name="join_code"),
     path("join/<str:code>/", views.join, name="join"),
-    path("tables/<int:table_id>/", views.table, name="table"),
-    path("tables/<int:table_id>/leave/", views.leave, name="leave"),
-    path("tables/<int:table_id>/move/", views.tier_move, name="tier_move"),
-    path("tables/<int:table_id>/standings/", views.standings, name="standings"),
-    path("hands/<int:hand_id>/replay/", views.replay, name="replay"),
+    path("tables/<id:table_id>/", views.table, name="table"),
+    path("tables/<id:table_id>/leave/", views.leave, name="leave"),
+    path("tables/<id:table_id>/move/", views.tier_move, name="tier_move"),
+    path("tables/<id:table_id>/standings/", views.standings, name="standings"),
+    path("hands/<id:hand_id>/replay/", views.replay, name="replay"),
 ]

@@ -2,6 +2,7 @@
 selectors read it; live play happens over the table's websocket (games.consumers)."""
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.humanize.templatetags.humanize import intcomma
@@ -12,6 +13,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from accounts import throttles
 from accounts.selectors import relief_offer
 
 from . import fragments, selectors, services
@@ -69,7 +71,12 @@ def join_code(request):
 
 
 def join(request, code: str):
-    """The share link: shows the room; joining is a POST (a guest plays in one click first)."""
+    """The share link: shows the room; joining is a POST (a guest plays in one click first). Look-ups are
+    INVITE_LOOKUPS_PER_IP_PER_MINUTE from one address, so codes cannot be guessed by trying them all."""
+    if not throttles.spend("invite", throttles.client_ip(request), settings.INVITE_LOOKUPS_PER_IP_PER_MINUTE,
+                           throttles.MINUTE):
+        messages.error(request, _("Too many invite codes tried: wait a minute, then try again."))
+        return redirect("games:lobby")
     table = selectors.table_by_code(code)
     if table is None:
         raise Http404(_("No room has this invite code."))

@@ -7,8 +7,9 @@ clock (what is due when a deadline passes), progress (experience and levels), no
 commit) and errors. Reads live in games.selectors, never here; nothing here imports views, consumers
 or fragments.
 
-Lock order, kept by every service so two never wait on each other in a circle: the room tier (quick
-match), then the table row, then its hand row, then ledger accounts by primary key.
+Lock order, kept by every service so two never wait on each other in a circle: the person's user row
+(seating: quick match, joining, a tier move; a relief grant), then the room tier (quick match), then the
+table row, then its hand row, then ledger accounts by primary key.
 """
 from .clock import table_tick
 from .errors import DuplicateSettlement, LedgerError, Refused, Stale

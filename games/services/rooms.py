@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import secrets
 
-from django.db import transaction
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -47,6 +48,7 @@ def _new_invite_code() -> str:
 @transaction.atomic
 def seat_join(*, table, user) -> Seat:
     """Take a free seat at a waiting private room (by its code or link); the last seat starts the hand."""
+    _lock_seating(user)
     table = locked_table(table)
     seats = seats_of(table)
     mine = next((s for s in seats if s.user_id == user.pk), None)
@@ -57,12 +59,31 @@ def seat_join(*, table, user) -> Seat:
     free = free_positions(table, seats)
     if not free:
         raise Refused(_("This room is full."))
-    return _sit(table, user, free, timezone.now())
+    return _sit(table, user, free, timezone.now()) or Seat.objects.get(table=table, user=user)
 
 
-def _sit(table, user, free: list[int], now) -> Seat:
-    """Seat a person at the first free position (table locked); taking the last one deals the hand."""
-    seat = Seat.objects.create(table=table, position=free[0], user=user)
+def _lock_seating(user) -> None:
+    """The user row, locked: the first lock of every seating, so one person's two requests at once (two
+    tabs, a double click, two processes) are seated one after the other, the second seeing the first."""
+    get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+
+
+def _seat_create(**fields) -> Seat | None:
+    """The new seat, or None when the person was seated there meanwhile (seat_one_per_user): the calm
+    outcome "already at this table" rather than an error page."""
+    try:
+        with transaction.atomic():
+            return Seat.objects.create(**fields)
+    except IntegrityError:
+        return None
+
+
+def _sit(table, user, free: list[int], now) -> Seat | None:
+    """Seat a person at the first free position (table locked); taking the last one deals the hand.
+    None when they already sit there."""
+    seat = _seat_create(table=table, position=free[0], user=user)
+    if seat is None:
+        return None
     if len(free) == 1:
         hand_start(table, now)
     table_changed(table)
@@ -92,9 +113,10 @@ def bots_fill(*, table, user) -> Table:
 def quick_match(*, user, tier: RoomTier | None = None) -> Table:
     """Sit down in a coin room: at the user's unfinished coin table if any, else at a waiting table of
     the tier (people waiting are seated first), else at a new table whose empty seats go to bots after
-    QUICK_MATCH_BOT_WAIT seconds (R11: the highest tier the coins allow, or a chosen one)."""
-    ongoing = (Table.objects.filter(kind=Table.Kind.COIN, seats__user=user,
-                                    status__in=[Table.Status.WAITING, Table.Status.PLAYING]).first())
+    QUICK_MATCH_BOT_WAIT seconds (R11: the highest tier the coins allow, or a chosen one). The user row
+    is locked before the check, so two quick matches at once seat the person once."""
+    _lock_seating(user)
+    ongoing = _unfinished_coin_table(user)
     if ongoing:
         return ongoing
     user.refresh_from_db(fields=["coins"])
@@ -108,12 +130,18 @@ def quick_match(*, user, tier: RoomTier | None = None) -> Table:
                   .order_by("created_at")):
         free = free_positions(table, seats_of(table))
         if free:
-            _sit(table, user, free, now)
+            _sit(table, user, free, now)  # None only when already seated at this very table
             return table
     table = Table.objects.create(kind=Table.Kind.COIN, tier=tier, variant=coin_variant(), player_count=3,
                                  fill_at=now + timers.seconds("QUICK_MATCH_BOT_WAIT"))
     Seat.objects.create(table=table, position=0, user=user)
     return table
+
+
+def _unfinished_coin_table(user) -> Table | None:
+    """The coin table the person sits at and has not finished: quick match brings them back to it."""
+    return (Table.objects.filter(kind=Table.Kind.COIN, seats__user=user,
+                                 status__in=[Table.Status.WAITING, Table.Status.PLAYING]).first())
 
 
 @transaction.atomic
@@ -134,6 +162,7 @@ def tier_move(*, table, user) -> Table | None:
     """R11: a person whose coins no longer fit the room (above its upper bound, or below its coins to
     enter) gets up between hands (as table_leave) and is quick-matched into the tier their coins allow;
     None when no tier admits them (they are only up from the table)."""
+    _lock_seating(user)  # the lock order: the user row before the table
     table = locked_table(table)
     user.refresh_from_db(fields=["coins"])
     change = tier_change(table, user.coins)

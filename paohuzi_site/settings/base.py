@@ -73,6 +73,16 @@ def channel_layers_from_env(environ: Mapping[str, str]) -> dict:
     return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
 
+def caches_from_env(environ: Mapping[str, str]) -> dict:
+    """`REDIS_URL` → Django's Redis cache, so the limits (accounts.throttles) count across processes;
+    otherwise the in-memory cache of the one process."""
+    url = environ.get("REDIS_URL", "").strip()
+    if url:
+        return {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url,
+                            "KEY_PREFIX": "paohuzi"}}
+    return {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+
 SECRET_KEY = os.environ.get("SECRET_KEY", "dev-only-insecure-key-set-SECRET_KEY-in-production")
 DEBUG = env_bool(os.environ, "DEBUG", False)
 ALLOWED_HOSTS = env_list(os.environ, "ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"])
@@ -127,6 +137,7 @@ TEMPLATES = [
 
 DATABASES = {"default": database_from_env(os.environ)}
 CHANNEL_LAYERS = channel_layers_from_env(os.environ)
+CACHES = caches_from_env(os.environ)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "accounts.User"
@@ -146,6 +157,17 @@ STARTING_COINS = int(os.environ.get("STARTING_COINS", "2000"))
 # topping them up to the lowest room's coins to enter times RELIEF_TOP_UP_ENTRIES (1,000 with 天门山's 100).
 RELIEF_PER_DAY = int(os.environ.get("RELIEF_PER_DAY", "3"))
 RELIEF_TOP_UP_ENTRIES = max(1, int(os.environ.get("RELIEF_TOP_UP_ENTRIES", "10")))
+
+# Limits against one bad client (accounts.throttles), per account and per address.
+LOGIN_FAILURES_ALLOWED = int(os.environ.get("LOGIN_FAILURES_ALLOWED", "5"))  # per account, then a wait
+LOGIN_FAILURES_ALLOWED_PER_IP = int(os.environ.get("LOGIN_FAILURES_ALLOWED_PER_IP", "20"))  # any account
+LOGIN_WAIT_SECONDS = int(os.environ.get("LOGIN_WAIT_SECONDS", "60"))  # the first wait; doubles per failure
+LOGIN_WAIT_MAX_SECONDS = int(os.environ.get("LOGIN_WAIT_MAX_SECONDS", "3600"))  # the longest wait
+GUESTS_PER_IP_PER_DAY = int(os.environ.get("GUESTS_PER_IP_PER_DAY", "5"))  # no farming of starting coins
+INVITE_LOOKUPS_PER_IP_PER_MINUTE = int(os.environ.get("INVITE_LOOKUPS_PER_IP_PER_MINUTE", "20"))
+# Behind a reverse proxy every request comes from the proxy: name the header it sets to the client's
+# address (`HTTP_X_REAL_IP`, `HTTP_X_FORWARDED_FOR`), or all clients share one address's limits.
+CLIENT_IP_HEADER = os.environ.get("CLIENT_IP_HEADER", "")
 
 LANGUAGE_CODE = "zh-hans"
 LANGUAGES = [("zh-hans", _("Simplified Chinese")), ("en", _("English"))]

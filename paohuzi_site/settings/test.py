@@ -9,6 +9,12 @@ ALLOWED_HOSTS = ["testserver", "localhost", "127.0.0.1"]
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 STARTING_COINS = 2000
 
+# The limits count in this process's memory, never in a Redis other test runs share; tests empty it.
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# Every test client comes from 127.0.0.1 and the counters outlive a test: the per-address limits are off
+# here; tests/accounts/test_throttles.py sets them and empties the cache.
+GUESTS_PER_IP_PER_DAY = INVITE_LOOKUPS_PER_IP_PER_MINUTE = LOGIN_FAILURES_ALLOWED_PER_IP = 10**9
+
 # Several test runs may share one Redis: keep each run's groups and channels apart.
 if "CONFIG" in CHANNEL_LAYERS["default"]:
     CHANNEL_LAYERS["default"]["CONFIG"]["prefix"] = f"test{os.getpid()}"

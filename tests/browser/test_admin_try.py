@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, sync_playwright
 
-from .serverkit import Daphne, launch_chromium, manage, save_failure
+from .serverkit import NO_ADDRESS_LIMITS, Daphne, launch_chromium, manage, save_failure
 
 ADMIN = ("try-admin", "a-long-pass-123")
 # Table peng 贰 and wei 捌, a self-drawn 十: 21 hu-xi, grade 3, +1 for the self-draw (R8.1, R8.3).
@@ -24,6 +24,7 @@ HAND = {"groups": "碰 贰贰贰\nwei 捌捌捌", "hand": "一二三四五六七
 def server(tmp_path_factory, request):
     """The site with the preset variants (the data migration) and an admin account; stopped at the end."""
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
+    env.update(NO_ADDRESS_LIMITS)
     env.update(DJANGO_SETTINGS_MODULE="paohuzi_site.settings.dev", DEBUG="0", PYTHONUNBUFFERED="1",
                SQLITE_PATH=str(tmp_path_factory.mktemp("admin-try") / "db.sqlite3"),
                ADMIN_USERNAME=ADMIN[0], ADMIN_PASSWORD=ADMIN[1])

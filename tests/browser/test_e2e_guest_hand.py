@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, sync_playwright
 
-from .serverkit import (ARTIFACTS, Daphne, click_move, launch_chromium, manage, offered_move,
+from .serverkit import (ARTIFACTS, NO_ADDRESS_LIMITS, Daphne, click_move, launch_chromium, manage, offered_move,
                         save_failure)
 
 BUDGET = 50  # seconds for the hands, after the server is up
@@ -29,6 +29,7 @@ MAX_HANDS = 6  # a drawn hand has no score: play on, at most this many hands
 def _server_env(db: Path) -> dict[str, str]:
     """A fresh SQLite file and the in-memory layer whatever the CI run uses; fast bots, long human timers."""
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
+    env.update(NO_ADDRESS_LIMITS)
     env.update(DJANGO_SETTINGS_MODULE="paohuzi_site.settings.dev", DEBUG="0", SQLITE_PATH=str(db),
                QUICK_MATCH_BOT_WAIT="0.5", BOT_DELAY="0.05", TURN_SECONDS="60", NEXT_HAND_WAIT="60",
                COIN_ROOM_VARIANT="changde", PYTHONUNBUFFERED="1")

@@ -27,8 +27,8 @@ from urllib.parse import urlsplit, urlunsplit
 import pytest
 from playwright.sync_api import Page, sync_playwright
 
-from .serverkit import (ARTIFACTS, Daphne, Process, click_move, launch_chromium, manage, offered_move,
-                        save_failure)
+from .serverkit import (ARTIFACTS, NO_ADDRESS_LIMITS, Daphne, Process, click_move, launch_chromium, manage,
+                        offered_move, save_failure)
 
 pytestmark = pytest.mark.skipif(
     not (os.environ.get("DATABASE_URL") and os.environ.get("REDIS_URL")),
@@ -121,7 +121,7 @@ def redis_url():
 @pytest.fixture(scope="module")
 def servers(database, redis_url):
     """Two Daphne processes and the deadline sweeper, on the same database and channel layer."""
-    env = {**os.environ, "DATABASE_URL": database, "REDIS_URL": redis_url,
+    env = {**os.environ, **NO_ADDRESS_LIMITS, "DATABASE_URL": database, "REDIS_URL": redis_url,
            "DJANGO_SETTINGS_MODULE": "paohuzi_site.settings.dev", "DEBUG": "0", "PYTHONUNBUFFERED": "1",
            "TURN_SECONDS": "300", "NEXT_HAND_WAIT": "300", "BOT_DELAY": "0.05"}
     manage(env, "migrate", "--noinput", "-v", "0")

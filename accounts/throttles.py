@@ -1,0 +1,66 @@
+"""Limits per account and per address, so one bad client cannot lock others out or farm coins: log-in
+failures (then a growing wait), guest accounts a day, invite-code look-ups a minute.
+
+Counters live in Django's cache (settings.CACHES): with REDIS_URL, Redis counts for every process; the
+embedded default's in-memory cache counts per process (one Daphne process, so the same)."""
+from __future__ import annotations
+
+import math
+import time
+
+from django.conf import settings
+from django.core.cache import cache
+
+DAY = 24 * 60 * 60
+MINUTE = 60
+MAX_DOUBLINGS = 20  # the wait stops growing long before this: LOGIN_WAIT_MAX_SECONDS caps it
+
+
+def client_ip(request) -> str:
+    """The client's address: CLIENT_IP_HEADER's first entry behind a proxy that sets it, else the peer."""
+    header = settings.CLIENT_IP_HEADER
+    forwarded = request.META.get(header, "") if header else ""
+    return forwarded.split(",")[0].strip() or request.META.get("REMOTE_ADDR", "")
+
+
+def spend(kind: str, ip: str, limit: int, seconds: int) -> bool:
+    """Count one more `kind` from this address in a window of `seconds`; False once beyond `limit`."""
+    return _count(f"throttle:{kind}:{ip}", seconds) <= limit
+
+
+def _count(key: str, seconds: int) -> int:
+    """Add one to the counter (atomic in the cache), which starts at its first use and ends after `seconds`."""
+    cache.add(key, 0, seconds)
+    try:
+        return cache.incr(key)
+    except ValueError:  # it ended between add and incr
+        cache.set(key, 1, seconds)
+        return 1
+
+
+def _login_counters(username: str, ip: str) -> dict[str, int]:
+    """Failure counter keys → the failures each allows: the account's, and the address's."""
+    return {f"login:user:{username.casefold()}": settings.LOGIN_FAILURES_ALLOWED,
+            f"login:ip:{ip}": settings.LOGIN_FAILURES_ALLOWED_PER_IP}
+
+
+def login_wait(username: str, ip: str) -> int:
+    """Seconds before this account, or anyone from this address, may try to log in again; 0: now."""
+    until = max(cache.get(f"{key}:until", 0) for key in _login_counters(username, ip))
+    return max(0, math.ceil(until - time.time()))
+
+
+def login_failed(username: str, ip: str) -> None:
+    """One more failure; from the allowed number on, each failure waits twice as long as the last."""
+    for key, allowed in _login_counters(username, ip).items():
+        failures = _count(key, DAY)
+        if failures >= allowed:
+            wait = min(settings.LOGIN_WAIT_SECONDS * 2 ** min(failures - allowed, MAX_DOUBLINGS),
+                       settings.LOGIN_WAIT_MAX_SECONDS)
+            cache.set(f"{key}:until", time.time() + wait, wait)
+
+
+def login_succeeded(username: str) -> None:
+    """The account's failures are forgotten (the address's are not: it may be guessing many accounts)."""
+    key = f"login:user:{username.casefold()}"
+    cache.delete_many([key, f"{key}:until"])
