@@ -15,6 +15,7 @@ hu-xi they would likely bring (a pair: a peng; two cards of 一二三 / 二七�
 from __future__ import annotations
 
 import random
+from collections import OrderedDict
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -30,6 +31,15 @@ SLOTS = 7  # R7.1
 
 PASS, HU, PENG = Action("pass"), Action("hu"), Action("peng")
 GUARD = sum(4 << 3 * k for k in C.KINDS)  # the top bit of each kind's three-bit field (_Planner)
+# Entries kept in each _Planner's memo, least recently used evicted first. A long-lived process (the
+# sweeper, a server worker) plays bot hands for ever, and the memo kept growing (~209,600 entries
+# after 800 hands, RSS still rising). 1 << 18 (the old clear-all threshold) keeps bench_bots.py's speed:
+# smaller caps (50,000) evict entries later hands reuse and cost up to ~40%. With at most PLANNERS
+# planners (one per hu-xi table) the memos hold at most PLANNERS × MEMO_CAPACITY entries in all; the
+# memo values are interned (fronts), so an entry is a key, a link and a shared tuple. bench/soak_bots.py.
+MEMO_CAPACITY = 1 << 18
+FRONTS_CAPACITY = 1 << 13  # distinct memo values interned per planner (cleared past it: sharing only)
+PLANNERS = 8
 
 
 def choose_action(state: HandState, seat: int, rng: random.Random | None = None) -> Action:
@@ -155,7 +165,7 @@ def holdings_value(rules: RuleSet, table: list[Group], hand: list[int]) -> float
     return best
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=PLANNERS)
 def _planner(table: HuxiTable) -> _Planner:
     return _Planner(table)
 
@@ -164,10 +174,13 @@ class _Planner:
     """The best ways to fill slots with groups from free cards, under one hu-xi table, memoised.
     Free cards (0–2 of a kind: kans are set apart) are packed three bits a kind into an int, as
     winning.py packs its counts, so taking a group is a subtraction and the memo key a plain int; with
-    each field's top bit set (GUARD) first, a field that had too few copies loses that bit."""
+    each field's top bit set (GUARD) first, a field that had too few copies loses that bit.
+    The memo is an LRU of MEMO_CAPACITY entries (fill is pure: an eviction costs time, never changes
+    a result)."""
 
     def __init__(self, table: HuxiTable):
-        self.memo: dict[int, tuple[tuple[int, float], ...]] = {}
+        self.memo: OrderedDict[int, tuple[tuple[int, float], ...]] = OrderedDict()
+        self.fronts: dict[tuple[tuple[int, float], ...], tuple[tuple[int, float], ...]] = {}
         self.moves = [self._moves(table, i) for i in C.KINDS]
 
     @staticmethod
@@ -193,8 +206,10 @@ class _Planner:
         if not free or not slots:
             return ((0, 0.0),)
         key = free << 4 | slots << 1 | jiang
-        hit = self.memo.get(key)
+        memo = self.memo
+        hit = memo.get(key)
         if hit is not None:
+            memo.move_to_end(key)
             return hit
         i = ((free & -free).bit_length() - 1) // 3  # the lowest kind held
         found = list(self.fill(free - (1 << 3 * i), slots, jiang))  # i stays loose
@@ -212,9 +227,13 @@ class _Planner:
             if h > top:
                 out.append((p, h))
                 top = h
-        if len(self.memo) > 1 << 18:
-            self.memo.clear()
-        self.memo[key] = out = tuple(out)
+        out = tuple(out)
+        fronts = self.fronts  # few distinct results (thousands): share one tuple between many keys
+        if len(fronts) > FRONTS_CAPACITY:
+            fronts.clear()
+        memo[key] = out = fronts.setdefault(out, out)
+        if len(memo) > MEMO_CAPACITY:
+            memo.popitem(last=False)
         return out
 
 
