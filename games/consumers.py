@@ -193,12 +193,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         with translation.override(self.language):
             return render_to_string("games/_coins.html", {"user": self.user, "oob": True})
 
-    async def send_flash(self, message, full: bool = False, level: str = "error"):
+    async def send_flash(self, message, level: str = "error"):
         """Show why a request was refused, in the page (an empty message clears the box; a lazy one is
-        translated into the page's language here); `full` re-sends every fragment first."""
-        if full:
-            self.sent.clear()
-            await self.refresh()
+        translated into the page's language here)."""
         with translation.override(self.language):
             html = render_to_string("games/_flash.html", {"message": str(message), "level": level, "oob": True})
         await self.send(text_data=html)

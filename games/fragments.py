@@ -135,10 +135,10 @@ def _named(snap: Snapshot, events: list[dict]) -> list[dict]:
     return [{**e, "who": snap.name(e["seat"])} for e in reversed(events)]
 
 
-def _log_update(snap: Snapshot, sent: dict[str, str]) -> str:
+def _log_update(snap: Snapshot, sent: dict[str, str], data: dict) -> str:
     """The log only grows during a hand, so a socket that has this hand's log is sent just the new
     events (added at the top of the list by htmx; CSS shows the latest LOG_LENGTH); otherwise, or when
-    a hand starts, the whole fragment."""
+    a hand starts, the whole fragment (`data`, the log's data as build made it)."""
     hand = snap.hand
     mark = f"{hand.pk}:{snap.multiplier_was}" if hand else ""
     count = len(hand.events) if hand else 0
@@ -149,7 +149,7 @@ def _log_update(snap: Snapshot, sent: dict[str, str]) -> str:
             return ""
         new = selectors.seat_events(hand, snap.position, limit=None, since=int(sent_count))
         return render("games/_log_new.html", {"events": _named(snap, new)}, oob=True)
-    return render("games/_log.html", log(snap), oob=True)
+    return render("games/_log.html", data, oob=True)
 
 
 def result(snap: Snapshot) -> dict:
@@ -239,7 +239,7 @@ def render_changed(snap: Snapshot, sent: dict[str, str], base: int | None) -> st
     out = [render("games/_version.html", version(snap, base if sent else None), oob=True)]
     for fid, template, data in build(snap):
         if fid == "event-log":
-            out.append(_log_update(snap, sent))
+            out.append(_log_update(snap, sent, data))
             continue
         k = key(data)
         if sent.get(fid) != k:

@@ -72,15 +72,12 @@ def remember_on_commit(table: Table, seats, hand: Hand, state: HandState) -> Non
         before = _READS.get(table.pk)
         if before is not None and before.version >= table.version:
             return
-        if before is not None and before.table.variant_id == table.variant_id and not _has_variant(table):
+        if (before is not None and before.table.variant_id == table.variant_id
+                and not Table.variant.is_cached(table)):
             Table.variant.field.set_cached_value(table, before.table.variant)  # the move path skips it
         _store(TableRead(table.version, table, {s.position: s for s in seats}, hand, state,
                          *_between_hands(table, hand, before)))
     transaction.on_commit(remember)
-
-
-def _has_variant(table: Table) -> bool:
-    return Table.variant.is_cached(table)
 
 
 def forget() -> None:

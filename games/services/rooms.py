@@ -64,8 +64,9 @@ def seat_join(*, table, user) -> Seat:
 
 def _lock_seating(user) -> None:
     """The user row, locked: the first lock of every seating, so one person's two requests at once (two
-    tabs, a double click, two processes) are seated one after the other, the second seeing the first."""
-    get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+    tabs, a double click, two processes) are seated one after the other, the second seeing the first.
+    The same statement reads the user's coins as they are now."""
+    user.coins = get_user_model().objects.select_for_update().values_list("coins", flat=True).get(pk=user.pk)
 
 
 def _seat_create(**fields) -> Seat | None:
@@ -119,7 +120,6 @@ def quick_match(*, user, tier: RoomTier | None = None) -> Table:
     ongoing = _unfinished_coin_table(user)
     if ongoing:
         return ongoing
-    user.refresh_from_db(fields=["coins"])
     tier = tier or tier_for(user.coins)
     if tier is None or not tier.admits(user.coins):
         raise Refused(_("You do not have the coins for this room."))
@@ -164,7 +164,6 @@ def tier_move(*, table, user) -> Table | None:
     None when no tier admits them (they are only up from the table)."""
     _lock_seating(user)  # the lock order: the user row before the table
     table = locked_table(table)
-    user.refresh_from_db(fields=["coins"])
     change = tier_change(table, user.coins)
     if change is None:
         raise Refused(_("Your coins still fit this room."))
