@@ -165,6 +165,15 @@ class RoomTier(models.Model):
         help_text=_("A player with more coins moves up a tier. Empty: no upper bound."))
     experience_per_hand = models.PositiveSmallIntegerField(_("experience per hand"))
 
+    class SameAddress(models.TextChoices):
+        """What quick match does with two people whose connections come from one IP address (anti-cheat)."""
+        OFF = "off", _("allow")
+        WARN = "warn", _("seat them and warn the table")
+        REFUSE = "refuse", _("never seat them together")
+
+    same_address = models.CharField(_("players from one IP address"), max_length=10,
+                                    choices=SameAddress.choices, default=SameAddress.REFUSE)
+
     class Meta:
         ordering = ["order", "entry_coins"]
         verbose_name = _("room tier")
@@ -267,6 +276,9 @@ class Seat(models.Model):
                                     help_text=_("托管: the default action is played for this seat."))
     ready = models.BooleanField(_("ready for the next hand"), default=False)
     dissolve_vote = models.BooleanField(_("agrees to dissolve"), null=True, blank=True)
+    address = models.GenericIPAddressField(
+        _("IP address"), null=True, blank=True,
+        help_text=_("Where the player connected from when seated: compared, never shown to players."))
 
     class Meta:
         ordering = ["table", "position"]
