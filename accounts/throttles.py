@@ -5,6 +5,7 @@ Counters live in Django's cache (settings.CACHES): with REDIS_URL, Redis counts 
 embedded default's in-memory cache counts per process (one Daphne process, so the same)."""
 from __future__ import annotations
 
+import ipaddress
 import math
 import time
 
@@ -21,6 +22,15 @@ def client_ip(request) -> str:
     header = settings.CLIENT_IP_HEADER
     forwarded = request.META.get(header, "") if header else ""
     return forwarded.split(",")[0].strip() or request.META.get("REMOTE_ADDR", "")
+
+
+def seat_address(request) -> str | None:
+    """The client's address as an IP address, for the same-address check of seating; None when the
+    peer or the proxy's header gives something else."""
+    try:
+        return str(ipaddress.ip_address(client_ip(request)))
+    except ValueError:
+        return None
 
 
 def spend(kind: str, ip: str, limit: int, seconds: int) -> bool:

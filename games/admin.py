@@ -86,9 +86,9 @@ class VariantAdmin(admin.ModelAdmin):
 @admin.register(RoomTier)
 class RoomTierAdmin(admin.ModelAdmin):
     list_display = ("name", "order", "multiplier", "multiplier_min", "multiplier_max", "entry_coins",
-                    "upper_bound", "experience_per_hand")
+                    "upper_bound", "experience_per_hand", "same_address")
     list_editable = ("order", "multiplier", "multiplier_min", "multiplier_max", "entry_coins", "upper_bound",
-                     "experience_per_hand")
+                     "experience_per_hand", "same_address")
     ordering = ("order",)
 
 
@@ -116,7 +116,7 @@ def replay_link(hand: Hand):
 
 class SeatInline(ReadOnly, admin.TabularInline):
     model = Seat
-    fields = ("position", "user", "is_bot")
+    fields = ("position", "user", "is_bot", "address")
 
 
 class HandInline(ReadOnly, admin.TabularInline):

@@ -71,24 +71,25 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.language, self.origin = _language(self.scope), _origin(self.scope)
         self.sent: dict[str, str] = {}  # fragment id → the data it was last sent with
         self.version: int | None = None  # the table's version this socket's page shows
-        self.flash = False
+        self.flash = self.closing = False
         self.bucket, self.dropped = socket_limits.message_bucket(), 0
-        self.groups_joined = [f"table.{self.table_id}", f"user.{self.user.pk}"]
+        self.sockets = socket_limits.sockets_group(self.table_id, self.user.pk)
+        self.newer = socket_limits.Newer(self.channel_name)
+        self.groups_joined = [f"table.{self.table_id}", f"user.{self.user.pk}", self.sockets]
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
         table_clock.watch(self.table_id, self)
-        for older in socket_limits.opened(self.table_id, self.user.pk, self):
-            await older.close_for(OPENED_ELSEWHERE, gettext_lazy(
-                "This table is open in another window, so this one was closed."))
+        at, channel = self.newer.me
+        await self.channel_layer.group_send(self.sockets, {"type": "socket.opened", "at": at, "channel": channel})
         await self.refresh()
 
     async def disconnect(self, code):
         table_clock.unwatch(getattr(self, "table_id", None), self)
-        if getattr(self, "groups_joined", None):
-            socket_limits.closed(self.table_id, self.user.pk, self)
         for group in getattr(self, "groups_joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
+        if getattr(self, "groups_joined", None):
+            await self.channel_layer.group_send(self.sockets, {"type": "socket.closed", "channel": self.channel_name})
 
     async def dispatch(self, message):
         """Whatever fails in a handler is logged once and answered calmly: it never takes the socket
@@ -152,6 +153,16 @@ class TableConsumer(AsyncWebsocketConsumer):
             if version > self.version + 1:
                 self.sent.clear()  # a missed event: send a full snapshot
         await self.refresh(version)
+
+    async def socket_opened(self, event):
+        """One more socket of this user at this table (any process): past the cap, the oldest go."""
+        if self.newer.opened(event["at"], event["channel"]) and not self.closing:
+            self.closing = True
+            await self.close_for(OPENED_ELSEWHERE, gettext_lazy(
+                "This table is open in another window, so this one was closed."))
+
+    async def socket_closed(self, event):
+        self.newer.closed(event["channel"])
 
     async def user_changed(self, event):
         html = await database_sync_to_async(self._coins_html)()

@@ -37,7 +37,9 @@ def info(snap: Snapshot) -> dict:
     seated = len(snap.seats)
     d = {"table": t.pk, "kind": t.kind, "room": t.tier.name if t.tier_id else t.invite_code,
          "variant": t.variant.label, "status": t.status, "planned": t.planned_hands,
-         "seated": seated, "players": t.player_count, "fill_at": _time(t.fill_at)}
+         "seated": seated, "players": t.player_count, "fill_at": _time(t.fill_at),
+         "shared_address": [[snap.name(p) for p in group]
+                            for group in selectors.shared_address(t, snap.seats.values())]}
     if state is None:
         return d
     current = view["current"]

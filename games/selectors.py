@@ -108,6 +108,19 @@ def unseated(table: Table, user) -> dict:
             "tier": tier_for(user.coins)}
 
 
+def shared_address(table: Table, seats) -> list[list[int]]:
+    """Positions of the people at the table who were seated from one IP address, a list per address
+    (anti-cheat): every player of a private room is told, and of a coin table whose tier warns (a tier
+    that refuses never seats them together). The address itself is never shown."""
+    if table.kind == Table.Kind.COIN and table.tier.same_address != RoomTier.SameAddress.WARN:
+        return []
+    by_address: dict[str, list[int]] = {}
+    for seat in seats:
+        if seat.address and seat.user_id:
+            by_address.setdefault(seat.address, []).append(seat.position)
+    return [sorted(positions) for positions in by_address.values() if len(positions) > 1]
+
+
 def seat_position(table_id: int, user) -> int | None:
     if not user.is_authenticated:
         return None

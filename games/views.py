@@ -37,7 +37,8 @@ def lobby(request, private_form=None, join_form=None):
 def quick_match(request):
     tier = get_object_or_404(RoomTier, pk=request.POST["tier"]) if request.POST.get("tier") else None
     try:
-        table = services.quick_match(user=request.user, tier=tier)
+        table = services.quick_match(user=request.user, tier=tier,
+                                     address=throttles.seat_address(request))
     except services.Refused as e:
         messages.error(request, str(e))
         return _go(request, reverse("games:lobby"))
@@ -56,7 +57,8 @@ def private_create(request):
     if not form.is_valid():
         return lobby(request, private_form=form)
     try:
-        table = services.private_create(owner=request.user, **form.cleaned_data)
+        table = services.private_create(owner=request.user, address=throttles.seat_address(request),
+                                        **form.cleaned_data)
     except services.Refused as e:
         messages.error(request, str(e))
         return redirect("games:lobby")
@@ -84,7 +86,7 @@ def join(request, code: str):
         return redirect("games:table", table.pk)
     if request.method == "POST" and request.user.is_authenticated:
         try:
-            services.seat_join(table=table, user=request.user)
+            services.seat_join(table=table, user=request.user, address=throttles.seat_address(request))
         except services.Refused as e:
             messages.error(request, str(e))
         else:
@@ -127,7 +129,8 @@ def tier_move(request, table_id: int):
     when no tier admits them (the result panel's button posts here with htmx, which follows the redirect)."""
     target = reverse("games:table", args=[table_id])
     try:
-        moved = services.tier_move(table=get_object_or_404(Table, pk=table_id), user=request.user)
+        moved = services.tier_move(table=get_object_or_404(Table, pk=table_id), user=request.user,
+                                   address=throttles.seat_address(request))
     except services.Refused as e:
         messages.error(request, str(e))
     else:

@@ -38,12 +38,12 @@ def fresh_channel_layer():
 
 @pytest.fixture(autouse=True)
 def fresh_table_reads():
-    """Each test starts with no cached table reads (games.live), table clocks or open sockets: its
-    tables may reuse another test's ids, and it runs its own event loop."""
-    from games import live, socket_limits, table_clock
+    """Each test starts with no cached table reads (games.live) or table clocks: its tables may reuse
+    another test's ids, and it runs its own event loop."""
+    from games import live, table_clock
 
-    for module in (live, table_clock, socket_limits):
+    for module in (live, table_clock):
         module.forget()
     yield
-    for module in (live, table_clock, socket_limits):
+    for module in (live, table_clock):
         module.forget()

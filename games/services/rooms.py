@@ -23,8 +23,10 @@ PLANNED_HANDS = (8, 16)
 
 
 @transaction.atomic
-def private_create(*, owner, variant: Variant, planned_hands: int, player_count: int) -> Table:
-    """A friends' room (R11: points, never coins) with an invite code; the owner takes seat 0."""
+def private_create(*, owner, variant: Variant, planned_hands: int, player_count: int,
+                   address: str | None = None) -> Table:
+    """A friends' room (R11: points, never coins) with an invite code; the owner takes seat 0.
+    `address`: where the person connected from (the same-address check, see _address_clash)."""
     if not variant.active:
         raise Refused(_("This variant is not offered."))
     if planned_hands not in PLANNED_HANDS:
@@ -34,7 +36,7 @@ def private_create(*, owner, variant: Variant, planned_hands: int, player_count:
         raise Refused(problem)
     table = Table.objects.create(kind=Table.Kind.PRIVATE, variant=variant, invite_code=_new_invite_code(),
                                  planned_hands=planned_hands, player_count=player_count, owner=owner)
-    Seat.objects.create(table=table, position=0, user=owner)
+    Seat.objects.create(table=table, position=0, user=owner, address=address)
     return table
 
 
@@ -46,7 +48,7 @@ def _new_invite_code() -> str:
 
 
 @transaction.atomic
-def seat_join(*, table, user) -> Seat:
+def seat_join(*, table, user, address: str | None = None) -> Seat:
     """Take a free seat at a waiting private room (by its code or link); the last seat starts the hand."""
     _lock_seating(user)
     table = locked_table(table)
@@ -59,7 +61,7 @@ def seat_join(*, table, user) -> Seat:
     free = free_positions(table, seats)
     if not free:
         raise Refused(_("This room is full."))
-    return _sit(table, user, free, timezone.now()) or Seat.objects.get(table=table, user=user)
+    return _sit(table, user, free, timezone.now(), address) or Seat.objects.get(table=table, user=user)
 
 
 def _lock_seating(user) -> None:
@@ -79,10 +81,10 @@ def _seat_create(**fields) -> Seat | None:
         return None
 
 
-def _sit(table, user, free: list[int], now) -> Seat | None:
+def _sit(table, user, free: list[int], now, address: str | None) -> Seat | None:
     """Seat a person at the first free position (table locked); taking the last one deals the hand.
     None when they already sit there."""
-    seat = _seat_create(table=table, position=free[0], user=user)
+    seat = _seat_create(table=table, position=free[0], user=user, address=address)
     if seat is None:
         return None
     if len(free) == 1:
@@ -111,11 +113,12 @@ def bots_fill(*, table, user) -> Table:
 
 
 @transaction.atomic
-def quick_match(*, user, tier: RoomTier | None = None) -> Table:
+def quick_match(*, user, tier: RoomTier | None = None, address: str | None = None) -> Table:
     """Sit down in a coin room: at the user's unfinished coin table if any, else at a waiting table of
-    the tier (people waiting are seated first), else at a new table whose empty seats go to bots after
-    QUICK_MATCH_BOT_WAIT seconds (R11: the highest tier the coins allow, or a chosen one). The user row
-    is locked before the check, so two quick matches at once seat the person once."""
+    the tier (people waiting are seated first) where nobody connected from the same address when the tier
+    refuses that, else at a new table whose empty seats go to bots after QUICK_MATCH_BOT_WAIT seconds
+    (R11: the highest tier the coins allow, or a chosen one). The user row is locked before the check,
+    so two quick matches at once seat the person once."""
     _lock_seating(user)
     ongoing = _unfinished_coin_table(user)
     if ongoing:
@@ -128,14 +131,23 @@ def quick_match(*, user, tier: RoomTier | None = None) -> Table:
     for table in (Table.objects.select_for_update().filter(kind=Table.Kind.COIN, tier=tier,
                                                            status=Table.Status.WAITING)
                   .order_by("created_at")):
-        free = free_positions(table, seats_of(table))
-        if free:
-            _sit(table, user, free, now)  # None only when already seated at this very table
+        seats = seats_of(table)
+        free = free_positions(table, seats)
+        if free and not _address_clash(tier, seats, address):
+            _sit(table, user, free, now, address)  # None only when already seated at this very table
             return table
     table = Table.objects.create(kind=Table.Kind.COIN, tier=tier, variant=coin_variant(), player_count=3,
                                  fill_at=now + timers.seconds("QUICK_MATCH_BOT_WAIT"))
-    Seat.objects.create(table=table, position=0, user=user)
+    Seat.objects.create(table=table, position=0, user=user, address=address)
     return table
+
+
+def _address_clash(tier: RoomTier, seats, address: str | None) -> bool:
+    """Anti-cheat: the tier never seats two people who connected from one IP address together (one
+    person's accounts, or partners at one place, sharing a coin table). A tier that only warns seats
+    them and the table says so (selectors.shared_address)."""
+    return (tier.same_address == RoomTier.SameAddress.REFUSE and address is not None
+            and any(s.address == address for s in seats))
 
 
 def _unfinished_coin_table(user) -> Table | None:
@@ -158,7 +170,7 @@ def table_leave(*, table, user) -> None:
 
 
 @transaction.atomic
-def tier_move(*, table, user) -> Table | None:
+def tier_move(*, table, user, address: str | None = None) -> Table | None:
     """R11: a person whose coins no longer fit the room (above its upper bound, or below its coins to
     enter) gets up between hands (as table_leave) and is quick-matched into the tier their coins allow;
     None when no tier admits them (they are only up from the table)."""
@@ -168,4 +180,4 @@ def tier_move(*, table, user) -> Table | None:
     if change is None:
         raise Refused(_("Your coins still fit this room."))
     table_leave(table=table, user=user)
-    return quick_match(user=user) if change[1] else None
+    return quick_match(user=user, address=address) if change[1] else None

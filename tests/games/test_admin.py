@@ -95,11 +95,13 @@ def test_admin_edits_room_tiers_in_the_list(admin_client, defaults):
                      f"form-{i}-multiplier": tier.multiplier, f"form-{i}-multiplier_min": "",
                      f"form-{i}-multiplier_max": "", f"form-{i}-entry_coins": tier.entry_coins,
                      f"form-{i}-upper_bound": tier.upper_bound or "",
-                     f"form-{i}-experience_per_hand": tier.experience_per_hand})
-    data["form-0-multiplier"] = 5
+                     f"form-{i}-experience_per_hand": tier.experience_per_hand,
+                     f"form-{i}-same_address": tier.same_address})
+    data["form-0-multiplier"], data["form-0-same_address"] = 5, "warn"
     response = admin_client.post(reverse("admin:games_roomtier_changelist"), data)
     assert response.status_code == 302
-    assert RoomTier.objects.get(name="天门山").multiplier == 5
+    changed = RoomTier.objects.get(name="天门山")
+    assert (changed.multiplier, changed.same_address) == (5, RoomTier.SameAddress.WARN)
 
 
 def test_admin_game_records_are_read_only_with_a_replay_link(admin_client, played_hand):

@@ -98,3 +98,27 @@ async def test_a_fourth_socket_of_a_user_at_a_table_closes_the_oldest(coin_table
     for s in sockets[1:]:
         assert ids(await s.receive_from(timeout=5)) == FRAGMENT_IDS
         await s.disconnect()
+
+
+async def test_a_closed_socket_makes_room_and_many_sockets_leave_only_the_newest_open(coin_table, settings):
+    """The cap is kept through the channel layer (every process hears of every socket): a socket that
+    closed no longer counts, and of twenty sockets opened one after another only the newest three stay."""
+    settings.TABLE_SOCKETS_PER_USER = 3
+    table, seats = coin_table
+    first = [await connect(seats[0], table.pk) for _ in range(3)]
+    await first[0].disconnect()
+    fourth = await connect(seats[0], table.pk)
+    for s in (*first[1:], fourth):
+        assert await s.receive_nothing(timeout=0.3) is False  # its snapshot, and no close
+        assert ids(await s.receive_from(timeout=5)) == FRAGMENT_IDS
+    many = [await connect(seats[0], table.pk) for _ in range(17)]
+    sockets = [*first[1:], fourth, *many]
+    codes = []
+    for s in sockets:
+        out = await s.receive_output(timeout=5)
+        while out["type"] != "websocket.close" and not await s.receive_nothing(timeout=0.2):
+            out = await s.receive_output(timeout=5)
+        codes.append(out.get("code") if out["type"] == "websocket.close" else None)
+    assert codes[:-3] == [4409] * 17 and codes[-3:] == [None] * 3
+    for s in sockets[-3:]:
+        await s.disconnect()
