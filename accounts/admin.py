@@ -65,7 +65,7 @@ class UserAdmin(BaseUserAdmin):
             else:
                 if grant is not None:
                     self.log_change(request, user, f"coins {grant.amount:+d}: {grant.reason} ({grant.settlement_key})")
-                    messages.success(request, _("%(amount)+d coins for %(user)s.") % {"amount": grant.amount,
+                    messages.success(request, _("%(amount)s coins for %(user)s.") % {"amount": f"{grant.amount:+d}",
                                                                                     "user": user})
                 return redirect("admin:accounts_user_change", user.pk)
         context = {**self.admin_site.each_context(request), "opts": self.opts, "original": user, "form": form,
