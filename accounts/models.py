@@ -7,6 +7,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 
 def level_for(experience: int, needed: Sequence[int]) -> int:
@@ -123,16 +124,17 @@ class DailyTask(models.Model):
     @property
     def label(self) -> str:
         """What the player reads, e.g. 'Win 2 hands with 红胡'."""
-        n = {"n": self.hands}
+        n, params = self.hands, {"n": self.hands, "pattern": self.pattern, "huxi": self.min_huxi, "tier": self.tier}
         if self.kind == self.Kind.WIN:
-            return _("Win %(n)s hands") % n
+            return ngettext("Win %(n)s hand", "Win %(n)s hands", n) % params
         if self.kind == self.Kind.PATTERN:
-            return _("Win %(n)s hands with %(pattern)s") % {**n, "pattern": self.pattern}
+            return ngettext("Win %(n)s hand with %(pattern)s", "Win %(n)s hands with %(pattern)s", n) % params
         if self.kind == self.Kind.HUXI:
-            return _("Win %(n)s hands with at least %(huxi)s hu-xi") % {**n, "huxi": self.min_huxi}
+            return ngettext("Win %(n)s hand with at least %(huxi)s hu-xi",
+                            "Win %(n)s hands with at least %(huxi)s hu-xi", n) % params
         if self.kind == self.Kind.TIER:
-            return _("Play %(n)s hands in %(tier)s") % {**n, "tier": self.tier}
-        return _("Play %(n)s hands in coin rooms") % n
+            return ngettext("Play %(n)s hand in %(tier)s", "Play %(n)s hands in %(tier)s", n) % params
+        return ngettext("Play %(n)s hand in coin rooms", "Play %(n)s hands in coin rooms", n) % params
 
     def clean(self) -> None:
         needs = {self.Kind.PATTERN: ("pattern", self.pattern), self.Kind.HUXI: ("min_huxi", self.min_huxi),

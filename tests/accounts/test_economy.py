@@ -210,3 +210,21 @@ def test_the_leaderboards_are_cached_between_requests(client, make_user, default
         assert [r["value"] for r in leaderboards()["today"]] == [500]
     cache.clear()
     assert [r["value"] for r in leaderboards()["today"]] == [800]
+
+
+@pytest.mark.django_db
+def test_the_economys_chinese_pages_have_no_english_word(client, make_user, defaults):
+    """The text a player reads (tags, attributes and the players' own names left out)."""
+    import re
+    from html import unescape
+
+    ann = make_user("ann")
+    DailyTask.objects.create(kind="huxi", min_huxi=21, hands=2, reward=300)
+    rewards.signin_claim(user=ann)
+    won(ann, "gift:a", 100)
+    client.force_login(ann)
+    for url in (reverse("games:lobby"), reverse("accounts:profile"), reverse("leaderboard")):
+        html = client.get(url, HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+        body = html.split("<main>", 1)[1].split("</main>", 1)[0]
+        text = unescape(re.sub(r"<[^>]+>", " ", body)).replace("ann", "")
+        assert not re.findall(r"[A-Za-z]{3,}", text), (url, re.findall(r"[A-Za-z]{3,}", text))
