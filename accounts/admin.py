@@ -20,7 +20,8 @@ from .models import CoinGrant, DailyTask, Level, SignIn, SignInReward, TaskProgr
 
 class GrantForm(forms.Form):
     amount = forms.IntegerField(label=_("Coins"), help_text=_("Positive to give, negative to take away."))
-    reason = forms.CharField(label=_("Reason"), max_length=200, help_text=_("The player reads it in their coin history."))
+    reason = forms.CharField(label=_("Reason"), max_length=200,
+                             help_text=_("The player reads it in their coin history."))
     token = forms.CharField(widget=forms.HiddenInput)  # one per form shown: a resent form pays once
 
     def clean_amount(self):

@@ -142,7 +142,8 @@ def _multiplier(table, seats) -> int:
 
 def _hand_finish(table: Table, hand: Hand, state: HandState, seats, now) -> None:
     """Score the hand in the transaction of its final move: coins through the ledger exactly once
-    (key hand:<id>), points on private tables, experience and daily tasks (R11); the last planned hand ends the series."""
+    (key hand:<id>), points on private tables, experience and daily tasks (R11); the last planned hand
+    ends the series."""
     changes, hand.daily_capped = hand_payments(table, state, hand.multiplier, seats)
     hand.scores, hand.finished_at, hand.result = changes, now, state.result
     if table.kind == Table.Kind.COIN:
