@@ -14,4 +14,6 @@ urlpatterns = [
     path("claim/", views.claim, name="claim"),
     path("profile/", views.profile, name="profile"),
     path("relief/", views.relief, name="relief"),
+    path("signin/", views.signin, name="signin"),
+    path("tasks/<int:task_id>/claim/", views.task_claim, name="task_claim"),
 ]

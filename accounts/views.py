@@ -1,4 +1,5 @@
-"""Sign up, one-click guest play, claiming a guest account, the profile page."""
+"""Sign up, one-click guest play, claiming a guest account, the profile page; the sign-in bonus and task
+rewards' buttons, and the leaderboards."""
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
@@ -9,9 +10,10 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games.services import Refused
+from games.services import Refused, rewards
 
-from . import selectors, services, throttles
+from . import economy, selectors, services, throttles
+from .levels import rank
 from .forms import SignupForm
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
@@ -74,7 +76,41 @@ def claim(request):
 def profile(request):
     return render(request, "accounts/profile.html",
                   {"profile": request.user, "recent_hands": selectors.recent_hands(request.user),
-                   "relief": selectors.relief_offer(request.user)})
+                   "relief": selectors.relief_offer(request.user), "rank": rank(request.user.experience),
+                   "signin": economy.signin_offer(request.user), "tasks": economy.today_tasks(request.user),
+                   "history": economy.coin_history(request.user, request.GET.get("page"))})
+
+
+def leaderboard(request):
+    return render(request, "accounts/leaderboard.html", {"boards": economy.leaderboards()})
+
+
+@require_POST
+@login_required
+def signin(request):
+    """The daily sign-in bonus's button (lobby, profile)."""
+    try:
+        paid = rewards.signin_claim(user=request.user)
+    except Refused as e:
+        messages.error(request, str(e))
+    else:
+        if paid:
+            messages.success(request, _("Signed in: the house gave you %(coins)s coins.") % {"coins": intcomma(paid)})
+    return redirect(_next_url(request, "games:lobby"))
+
+
+@require_POST
+@login_required
+def task_claim(request, task_id: int):
+    """A done daily task's button: its reward."""
+    try:
+        paid = rewards.task_claim(user=request.user, task_id=task_id)
+    except Refused as e:
+        messages.error(request, str(e))
+    else:
+        if paid:
+            messages.success(request, _("Task done: the house gave you %(coins)s coins.") % {"coins": intcomma(paid)})
+    return redirect(_next_url(request, "games:lobby"))
 
 
 @require_POST

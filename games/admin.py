@@ -9,6 +9,8 @@ from django.urls import path
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
+from accounts.economy import entry_reasons
+
 from .admin_try import TryForm, outcome
 from .models import HUXI_NAMES, ActionLog, Hand, LedgerEntry, RoomTier, Seat, Table, Variant, VariantPattern
 from .reasons import text
@@ -86,9 +88,9 @@ class VariantAdmin(admin.ModelAdmin):
 @admin.register(RoomTier)
 class RoomTierAdmin(admin.ModelAdmin):
     list_display = ("name", "order", "multiplier", "multiplier_min", "multiplier_max", "entry_coins",
-                    "upper_bound", "experience_per_hand", "same_address")
+                    "upper_bound", "experience_per_hand", "daily_cap", "same_address")
     list_editable = ("order", "multiplier", "multiplier_min", "multiplier_max", "entry_coins", "upper_bound",
-                     "experience_per_hand", "same_address")
+                     "experience_per_hand", "daily_cap", "same_address")
     ordering = ("order",)
 
 
@@ -151,7 +153,12 @@ class HandAdmin(ReadOnly, admin.ModelAdmin):
 
 @admin.register(LedgerEntry)
 class LedgerEntryAdmin(ReadOnly, admin.ModelAdmin):
-    list_display = ("created_at", "account", "amount", "settlement_key", "hand")
+    list_display = ("created_at", "account", "amount", "settlement_key", "reason", "hand")
+    readonly_fields = ("reason",)
     list_filter = (("account", admin.RelatedOnlyFieldListFilter), ("created_at", admin.DateFieldListFilter))
     date_hierarchy = "created_at"
     search_fields = ("account__username", "settlement_key")
+
+    @admin.display(description=_("reason"))
+    def reason(self, entry):
+        return entry_reasons([entry])[entry.pk]

@@ -14,6 +14,8 @@ from django.template.loader import get_template
 from django.urls import reverse
 from django.utils import translation
 
+from accounts.levels import level_table, rank
+
 from . import selectors
 from .models import Table
 from .rules import Action, Kind
@@ -72,7 +74,8 @@ def seat(snap: Snapshot, position: int) -> dict:
          "empty": s is None, "bot": bool(s and s.is_bot), "auto": bool(s and s.auto_play),
          "me": position == snap.position, "ready": bool(s and s.ready), "vote": s and s.dissolve_vote,
          "coins": s.user.coins if s and s.user_id and snap.table.kind == Table.Kind.COIN else None,
-         "points": snap.totals.get(position, 0) if s and snap.table.kind == Table.Kind.PRIVATE else None}
+         "points": snap.totals.get(position, 0) if s and snap.table.kind == Table.Kind.PRIVATE else None,
+         "title": _title(s)}
     if state is None:
         return d
     groups = [{**g, "backs": (4 if g["kind"] in FOURS else 3) - len(g["cards"])} for g in view["tables"][position]]
@@ -166,13 +169,15 @@ def result(snap: Snapshot) -> dict:
                         "hand": (snap.view["hands"] or [""] * (p + 1))[p],
                         "change": hand.scores[p] if hand.scores else 0,
                         "total": snap.totals.get(p) if snap.table.kind == Table.Kind.PRIVATE else None,
-                        "out": p not in state.order, "me": p == snap.position})
+                        "out": p not in state.order, "me": p == snap.position,
+                        "title": _title(snap.seats.get(p))})
     me = snap.seats.get(snap.position)
     d = {"show": True, "status": snap.table.status, "players": players, "winner": snap.name(r.get("winner")),
          "won": r.get("winner") is not None, "dissolved": bool(r.get("dissolved")), "table": snap.table.pk,
          "coins": snap.table.kind == Table.Kind.COIN, "multiplier": hand.multiplier,
          "next_at": _time(hand.deadline), "hand_id": hand.pk, "ready": bool(me and me.ready),
-         "fill_at": _time(snap.table.fill_at), "move": _tier_move(snap, me)}
+         "fill_at": _time(snap.table.fill_at), "move": _tier_move(snap, me),
+         "level_up": _level_up(snap, me), "capped": _capped(snap)}
     if d["won"]:
         d.update(card=r.get("card"), source=r.get("source"), self_draw=r.get("self_draw"),
                  huxi=r["huxi"], grade=r["grade"], fan=r["fan"], base=r["base"], patterns=r["patterns"],
@@ -181,6 +186,32 @@ def result(snap: Snapshot) -> dict:
                          "huxi": rules.huxi.huxi(Kind(k), tuple(C.parse(cs)))}
                         for k, cs in r["split"]])
     return d
+
+
+def _title(seat) -> dict | None:
+    """A person's level and title (R11 levels), shown beside their name."""
+    return rank(seat.user.experience) if seat is not None and seat.user_id else None
+
+
+def _level_up(snap: Snapshot, me) -> dict | None:
+    """R11: the level the viewer reached with this coin hand, if it was one more. A person plays one coin
+    table at a time, so the experience before this hand is today's less the tier's experience per hand."""
+    if (me is None or not me.user_id or snap.table.kind != Table.Kind.COIN or not snap.hand.scores
+            or me.user_id not in snap.hand.seating):
+        return None
+    table = level_table()
+    now, before = rank(me.user.experience, table), rank(me.user.experience - snap.table.tier.experience_per_hand,
+                                                         table)
+    return now if now["level"] > before["level"] else None
+
+
+def _capped(snap: Snapshot) -> dict | None:
+    """R8.4: whom the daily cap held back in this hand (the viewer, or the others by name) and the cap."""
+    seats = snap.hand.daily_capped or []
+    if not seats or snap.table.kind != Table.Kind.COIN:
+        return None
+    return {"me": snap.position in seats, "names": [snap.name(p) for p in seats],
+            "cap": snap.table.tier.daily_cap_in_force()}
 
 
 def _tier_move(snap: Snapshot, me) -> dict | None:

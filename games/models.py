@@ -173,6 +173,10 @@ class RoomTier(models.Model):
 
     same_address = models.CharField(_("players from one IP address"), max_length=10,
                                     choices=SameAddress.choices, default=SameAddress.REFUSE)
+    daily_cap = models.PositiveBigIntegerField(
+        _("daily win/loss cap"), null=True, blank=True,
+        help_text=_("R8.4: coins a player may win, or lose, in one day at this room's tables. "
+                    "Empty: the site's default."))
 
     class Meta:
         ordering = ["order", "entry_coins"]
@@ -195,6 +199,11 @@ class RoomTier(models.Model):
     @property
     def is_floating(self) -> bool:
         return self.multiplier is None
+
+    def daily_cap_in_force(self) -> int:
+        """R8.4: the coins a player may win, or lose, in a day at this tier's tables: its own cap, else
+        the site's DAILY_COIN_CAP."""
+        return settings.DAILY_COIN_CAP if self.daily_cap is None else self.daily_cap
 
     def admits(self, coins: int) -> bool:
         """R11: enough coins to enter, and not above the upper bound."""
@@ -323,6 +332,9 @@ class Hand(models.Model):
     started_at = models.DateTimeField(_("started"), auto_now_add=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
     result = models.JSONField(_("result"), null=True, blank=True)
+    daily_capped = models.JSONField(
+        _("held by the daily cap"), default=list, blank=True,
+        help_text=_("R8.4: the seats whose win or loss the daily cap made smaller in this hand."))
 
     class Meta:
         ordering = ["table", "number"]

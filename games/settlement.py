@@ -44,3 +44,17 @@ def payments(result: dict | None, active: Sequence[int], players: int, multiplie
         changes[seat] -= pay
         changes[winner] += pay
     return changes
+
+
+def daily_capped(result: dict | None, active: Sequence[int], players: int, multiplier: int,
+                 purses: Sequence[Purse]) -> list[int]:
+    """R8.4: the seats whose own daily cap made the hand's payments smaller: without that seat's
+    daily rooms the payments would differ."""
+    paid = payments(result, active, players, multiplier, purses)
+
+    def without_daily_rooms(seat: int) -> list[Purse]:
+        return [Purse(coins=purse.coins) if p == seat else purse for p, purse in enumerate(purses)]
+
+    return [seat for seat, purse in enumerate(purses)
+            if (purse.win_room is not None or purse.loss_room is not None)
+            and payments(result, active, players, multiplier, without_daily_rooms(seat)) != paid]

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts import throttles
+from accounts.economy import signin_offer, today_tasks
 from accounts.selectors import relief_offer
 
 from . import fragments, selectors, services
@@ -26,6 +27,7 @@ def lobby(request, private_form=None, join_form=None):
         "tiers": selectors.lobby_tiers(request.user),
         "best": selectors.tier_for(request.user.coins) if request.user.is_authenticated else None,
         "relief": relief_offer(request.user),
+        "signin": signin_offer(request.user), "tasks": today_tasks(request.user),
         "my_tables": selectors.my_tables(request.user),
         "private_form": private_form or PrivateRoomForm(),
         "join_form": join_form or JoinForm(),

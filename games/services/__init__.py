@@ -3,13 +3,14 @@ keyword-only and atomic, in the shape check, then do, then notify (after commit)
 
 One module per concern: ledger (coins as an append-only ledger), rooms (private rooms, quick match,
 seats, tiers), play (the deal, each decision, the end of a hand, auto-play, the next hand, dissolving),
-clock (what is due when a deadline passes), progress (experience and levels), notify (events after
-commit) and errors. Reads live in games.selectors, never here; nothing here imports views, consumers
-or fragments.
+clock (what is due when a deadline passes), progress (experience, levels and daily tasks), rewards
+(the sign-in bonus, task rewards, admin grants), notify (events after commit) and errors. Reads live
+in games.selectors, never here; nothing here imports views, consumers or fragments.
 
 Lock order, kept by every service so two never wait on each other in a circle: the person's user row
-(seating: quick match, joining, a tier move; a relief grant), then the room tier (quick match), then the
-table row, then its hand row, then ledger accounts by primary key.
+(seating: quick match, joining, a tier move; a relief grant, a reward, an admin's grant), then the
+room tier (quick match), then the table row, then its hand row, then ledger accounts by primary key,
+then the person's daily task counts.
 """
 from .clock import table_tick
 from .errors import DuplicateSettlement, LedgerError, Refused, Stale

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import F, Sum
 from django.utils import timezone
 
 from ..models import Hand, LedgerEntry, Table
-from ..settlement import Purse
+from ..settlement import Purse, daily_capped, payments
 from .errors import DuplicateSettlement, LedgerError
 from .notify import user_changed
 
@@ -71,8 +70,17 @@ def publish_coins(user_ids: Iterable[int]) -> None:
         user_changed(uid)
 
 
+def hand_payments(table, state, multiplier: int, seats) -> tuple[list[int], list[int]]:
+    """R8.4: the change per seat at the end of a hand, and the seats the daily cap held back."""
+    limits = purses(table, seats)
+    changes = payments(state.result, state.order, table.player_count, multiplier, limits)
+    capped = daily_capped(state.result, state.order, table.player_count, multiplier, limits) if limits else []
+    return changes, capped
+
+
 def purses(table, seats) -> list[Purse] | None:
-    """R8.4 limits on coin tables: the coins each person carries and today's room under the daily cap."""
+    """R8.4 limits on coin tables: the coins each person carries and today's room under the tier's daily
+    cap (the day's net of every coin hand counts against it)."""
     if table.kind != Table.Kind.COIN:
         return None
     since = timezone.localtime().replace(hour=0, minute=0, second=0, microsecond=0)
@@ -80,7 +88,7 @@ def purses(table, seats) -> list[Purse] | None:
     today = dict(LedgerEntry.objects.filter(account__in=people, hand__isnull=False, created_at__gte=since)
                  .values("account").annotate(net=Sum("amount")).values_list("account", "net"))
     coins = dict(get_user_model().objects.filter(pk__in=[u.pk for u in people]).values_list("pk", "coins"))
-    cap = settings.DAILY_COIN_CAP
+    cap = table.tier.daily_cap_in_force()
     return [Purse() if s.is_bot else Purse(coins=coins[s.user_id],
                                            win_room=cap - max(0, today.get(s.user_id, 0)),
                                            loss_room=cap + min(0, today.get(s.user_id, 0)))

@@ -12,11 +12,10 @@ from .. import live, reasons, timers
 from ..models import ActionLog, Hand, Seat, Table
 from ..rules import Action, HandState, IllegalAction, InvalidAction, apply, deal, new_seed, next_dealer
 from ..selectors import coins_short, current_hand
-from ..settlement import payments
 from .errors import Refused, Stale
-from .ledger import house_account, ledger_settle, publish_coins, purses
+from .ledger import hand_payments, house_account, ledger_settle, publish_coins
 from .notify import table_changed
-from .progress import experience_add
+from .progress import hand_progress
 from .tables import deadline_clear, locked_hand, locked_table, locked_table_with_hand, seat_of, seats_of
 
 
@@ -57,7 +56,7 @@ def action_submit(*, table, user, wire: dict, seat: int | None = None) -> Hand:
     changed = ["state", "move_no", "events", "deadline", "turn_deadline"]
     if after.finished:
         _hand_finish(table, hand, after, seats, now)
-        changed += ["scores", "finished_at", "result"]
+        changed += ["scores", "finished_at", "result", "daily_capped"]
     timers.schedule(hand, after, seats, now, before=before, next_hand=table.status == Table.Status.PLAYING)
     hand.save(update_fields=changed)
     table_changed(table)
@@ -143,8 +142,9 @@ def _multiplier(table, seats) -> int:
 
 def _hand_finish(table: Table, hand: Hand, state: HandState, seats, now) -> None:
     """Score the hand in the transaction of its final move: coins through the ledger exactly once
-    (key hand:<id>), points on private tables, experience (R11); the last planned hand ends the series."""
-    changes = payments(state.result, state.order, table.player_count, hand.multiplier, purses(table, seats))
+    (key hand:<id>), points on private tables, experience and daily tasks (R11); the last planned hand
+    ends the series."""
+    changes, hand.daily_capped = hand_payments(table, state, hand.multiplier, seats)
     hand.scores, hand.finished_at, hand.result = changes, now, state.result
     if table.kind == Table.Kind.COIN:
         amounts: dict = {}
@@ -153,9 +153,7 @@ def _hand_finish(table: Table, hand: Hand, state: HandState, seats, now) -> None
             amounts[account] = amounts.get(account, 0) + change
         if any(amounts.values()):
             ledger_settle(f"hand:{hand.pk}", amounts, hand=hand)
-        for seat in seats:
-            if seat.user_id:
-                experience_add(user=seat.user, amount=table.tier.experience_per_hand)
+        hand_progress(table=table, hand=hand, seats=seats)
         publish_coins(s.user_id for s in seats if s.user_id)
     elif table.planned_hands and hand.number >= table.planned_hands:
         table.status = Table.Status.FINISHED

@@ -157,6 +157,8 @@ STARTING_COINS = int(os.environ.get("STARTING_COINS", "2000"))
 # topping them up to the lowest room's coins to enter times RELIEF_TOP_UP_ENTRIES (1,000 with 天门山's 100).
 RELIEF_PER_DAY = int(os.environ.get("RELIEF_PER_DAY", "3"))
 RELIEF_TOP_UP_ENTRIES = max(1, int(os.environ.get("RELIEF_TOP_UP_ENTRIES", "10")))
+# The leaderboards (/leaderboard/) are computed at most once in this many seconds (Django's cache).
+LEADERBOARD_SECONDS = int(os.environ.get("LEADERBOARD_SECONDS", "60"))
 
 # Limits against one bad client (accounts.throttles), per account and per address.
 LOGIN_FAILURES_ALLOWED = int(os.environ.get("LOGIN_FAILURES_ALLOWED", "5"))  # per account, then a wait

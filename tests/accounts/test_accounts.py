@@ -110,7 +110,11 @@ def test_profile_needs_a_login(client):
 
 @pytest.mark.parametrize("experience, level", [(0, 1), (99, 1), (100, 2), (299, 2), (300, 3), (600, 4)])
 def test_r11_level_grows_with_experience(experience, level):
-    assert level_for(experience) == level
+    assert level_for(experience, [0, 100, 300, 600, 1000]) == level
+
+
+def test_r11_level_is_one_without_a_level_table():
+    assert level_for(5000, []) == 1
 
 
 def test_ensure_admin_creates_one_admin_once(monkeypatch, capsys):

@@ -1,0 +1,159 @@
+"""Read-side queries for the economy: today's sign-in offer and tasks, a player's coin history with the
+reason of each entry, and the leaderboards (kept in Django's cache for LEADERBOARD_SECONDS)."""
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.conf import settings
+from django.core.cache import cache
+from django.core.paginator import Paginator
+from django.db.models import IntegerField, Sum
+from django.db.models.fields.json import KT
+from django.db.models.functions import Cast
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games.models import Hand, LedgerEntry
+
+from .levels import level_table, rank
+from .models import CoinGrant, DailyTask, SignIn, SignInReward, TaskProgress, User
+
+HISTORY_PAGE = 20  # ledger entries per page of the coin history
+BOARD_ROWS = 10  # rows of each leaderboard
+
+
+# ---------------------------------------------------------------- the daily sign-in and daily tasks
+
+
+def signin_offer(user, day=None) -> dict | None:
+    """Today's sign-in bonus (None without a bonus table or a log-in): whether it is claimed, the streak
+    day it pays (yesterday's streak + 1, or 1 after a missed day), its coins, and the days 1…7."""
+    rewards = dict(SignInReward.objects.values_list("day", "coins"))
+    if not user.is_authenticated or not rewards:
+        return None
+    day = day or timezone.localdate()
+    last = SignIn.objects.filter(user=user, day__gte=day - timedelta(days=1), day__lte=day).order_by("-day").first()
+    claimed = last is not None and last.day == day
+    streak = last.streak if claimed else (last.streak + 1 if last else 1)
+    top = max(rewards)
+    step = min(streak, top)  # past the last day of the table, every day pays the last day's coins
+    return {"claimed": claimed, "streak": streak, "coins": last.coins if claimed else rewards[step],
+            "days": [{"day": d, "coins": c, "done": d < step or (claimed and d == step), "today": d == step}
+                     for d, c in sorted(rewards.items())]}
+
+
+def today_tasks(user, day=None) -> list[dict]:
+    """The daily tasks offered, with the person's count today: done, claimed, and a percentage."""
+    if not user.is_authenticated:
+        return []
+    day = day or timezone.localdate()
+    progress = {p.task_id: p for p in TaskProgress.objects.filter(user=user, day=day)}
+    rows = []
+    for task in DailyTask.objects.filter(active=True).select_related("tier"):
+        p = progress.get(task.pk)
+        count = min(p.count, task.hands) if p else 0
+        rows.append({"task": task, "label": task.label, "count": count, "hands": task.hands,
+                     "reward": task.reward, "done": count >= task.hands, "claimed": bool(p and p.claimed),
+                     "percent": 100 * count // task.hands})
+    return rows
+
+
+# ---------------------------------------------------------------- coin history
+
+
+def entry_reasons(entries) -> dict[int, str]:
+    """Why each ledger entry moved coins, read from its settlement key (the house's keys) and, for an
+    admin's grant, the reason typed in the grant form."""
+    grants = dict(CoinGrant.objects.filter(settlement_key__in={e.settlement_key for e in entries
+                                                               if e.settlement_key.startswith("grant:")})
+                  .values_list("settlement_key", "reason"))
+    return {e.pk: _reason(e, grants) for e in entries}
+
+
+def _reason(entry, grants: dict[str, str]) -> str:
+    kind, _sep, rest = entry.settlement_key.partition(":")
+    if kind == "hand" and entry.hand_id:
+        table = entry.hand.table
+        return _("Hand %(number)s in %(room)s") % {"number": entry.hand.number,
+                                                   "room": table.tier.name if table.tier_id else table.invite_code}
+    if kind == "grant":
+        return _("From the site's staff: %(reason)s") % {"reason": grants.get(entry.settlement_key, "")}
+    return {"welcome": _("Starting coins"), "relief": _("Relief coins"), "signin": _("Daily sign-in bonus"),
+            "task": _("Daily task reward")}.get(kind, _("Other"))
+
+
+def coin_history(user, page) -> dict:
+    """One page of the player's ledger entries, newest first, each with its reason and the balance
+    after it (the running balance: the ledger's total less the entries after it)."""
+    entries = LedgerEntry.objects.filter(account=user).select_related("hand__table__tier").order_by(
+        "-created_at", "-id")
+    paginator = Paginator(entries, HISTORY_PAGE)
+    this = paginator.get_page(page)
+    later = (LedgerEntry.objects.filter(pk__in=entries.values("pk")[:this.start_index() - 1])
+             .aggregate(total=Sum("amount"))["total"] or 0) if this.start_index() > 1 else 0
+    balance = LedgerEntry.objects.balance_of(user) - later
+    reasons = entry_reasons(list(this))
+    rows = []
+    for entry in this:
+        rows.append({"entry": entry, "reason": reasons[entry.pk], "balance": balance})
+        balance -= entry.amount
+    return {"page": this, "rows": rows}
+
+
+# ---------------------------------------------------------------- leaderboards
+
+
+def _listed():
+    """Who the leaderboards list: people with an account of their own (no guests, no house, no bots)."""
+    return User.objects.filter(is_guest=False, is_active=True)
+
+
+def _winners(since) -> list[dict]:
+    rows = (LedgerEntry.objects.filter(hand__isnull=False, created_at__gte=since, account__in=_listed())
+            .values("account").annotate(won=Sum("amount")).filter(won__gt=0).order_by("-won", "account")
+            [:BOARD_ROWS])
+    return [{"user": r["account"], "value": r["won"]} for r in rows]
+
+
+def _best_hands(since) -> list[dict]:
+    """The week's finished hands by base (R8.3), highest first, won by a listed person."""
+    listed = set(_listed().values_list("pk", flat=True))
+    hands = (Hand.objects.filter(finished_at__gte=since, result__winner__isnull=False)
+             .annotate(base=Cast(KT("result__base"), IntegerField())).filter(base__gt=0)
+             .order_by("-base", "finished_at").values("pk", "base", "seating", "result__winner", "finished_at"))
+    rows = []
+    for hand in hands.iterator():
+        winner = hand["seating"][hand["result__winner"]] if hand["result__winner"] < len(hand["seating"]) else None
+        if winner in listed:
+            rows.append({"user": winner, "value": hand["base"], "hand": hand["pk"], "at": hand["finished_at"]})
+            if len(rows) == BOARD_ROWS:
+                break
+    return rows
+
+
+def _compute(now) -> dict:
+    today = timezone.localtime(now).replace(hour=0, minute=0, second=0, microsecond=0)
+    week = today - timedelta(days=today.weekday())
+    levels = [{"user": pk, "value": xp} for pk, xp in _listed().filter(experience__gt=0)
+              .order_by("-experience", "pk").values_list("pk", "experience")[:BOARD_ROWS]]
+    return {"today": _winners(today), "week": _winners(week), "levels": levels, "hands": _best_hands(week),
+            "at": now}
+
+
+def leaderboards(now=None) -> dict:
+    """The four boards, computed at most once per LEADERBOARD_SECONDS (and once per local day), each row
+    with the person's name and title, rank first."""
+    now = now or timezone.now()
+    key = f"leaderboards:{timezone.localdate(now).isoformat()}"
+    boards = cache.get(key)
+    if boards is None:
+        boards = _compute(now)
+        cache.set(key, boards, settings.LEADERBOARD_SECONDS)
+    ids = {row["user"] for rows in boards.values() if isinstance(rows, list) for row in rows}
+    people = {u.pk: u for u in User.objects.filter(pk__in=ids)}
+    table = level_table()
+    for name in ("today", "week", "levels", "hands"):
+        boards[name] = [{**row, "name": people[row["user"]].username, "rank": rank(people[row["user"]].experience,
+                                                                                     table)}
+                        for row in boards[name] if row["user"] in people]
+    return boards

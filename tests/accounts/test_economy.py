@@ -1,0 +1,230 @@
+"""The economy's pages and payments: the daily sign-in (local days of TIME_ZONE, the streak), task
+rewards, admin grants, the coin history and the leaderboards."""
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+import pytest
+from django.contrib.admin.models import LogEntry
+from django.core.cache import cache
+from django.urls import reverse
+
+from accounts.economy import coin_history, leaderboards, signin_offer
+from accounts.models import CoinGrant, DailyTask, SignIn, TaskProgress, User
+from games import services
+from games.models import Hand, LedgerEntry
+from games.services import Refused, rewards
+
+SHANGHAI = ZoneInfo("Asia/Shanghai")
+DAY_COINS = [50, 80, 100, 150, 200, 250, 500]  # the migration's sign-in bonus of days 1…7
+
+
+def local(*args) -> datetime:
+    return datetime(*args, tzinfo=SHANGHAI)
+
+
+@pytest.fixture(autouse=True)
+def empty_cache():
+    cache.clear()
+    yield
+    cache.clear()
+
+
+def keys(user, prefix: str) -> list[str]:
+    return list(LedgerEntry.objects.filter(account=user, settlement_key__startswith=prefix)
+                .order_by("id").values_list("settlement_key", flat=True))
+
+
+# ---------------------------------------------------------------- the daily sign-in
+
+
+@pytest.mark.django_db
+def test_the_sign_in_pays_once_a_day_through_the_ledger(make_user):
+    ann = make_user("ann")
+    now = local(2026, 3, 2, 9, 0)
+    assert rewards.signin_claim(user=ann, now=now) == 50
+    assert rewards.signin_claim(user=ann, now=now + timedelta(hours=14)) == 0  # 23:00, the same day
+    ann.refresh_from_db()
+    assert ann.coins == 2050 == LedgerEntry.objects.balance_of(ann)
+    assert keys(ann, "signin:") == [f"signin:{ann.pk}:2026-03-02"]
+    house = services.house_account()
+    assert LedgerEntry.objects.get(account=house, settlement_key=f"signin:{ann.pk}:2026-03-02").amount == -50
+
+
+@pytest.mark.django_db
+def test_the_day_rolls_over_at_local_midnight_not_utc(make_user):
+    ann = make_user("ann")
+    assert rewards.signin_claim(user=ann, now=local(2026, 3, 2, 23, 59, 59)) == 50
+    # 00:00:00 in Shanghai is 16:00 UTC of the day before: a new local day, day 2 of the streak.
+    midnight = local(2026, 3, 3, 0, 0, 0)
+    assert midnight.astimezone(ZoneInfo("UTC")).day == 2
+    assert rewards.signin_claim(user=ann, now=midnight) == 80
+    assert list(SignIn.objects.filter(user=ann).order_by("day").values_list("streak", flat=True)) == [1, 2]
+
+
+@pytest.mark.django_db
+def test_the_streak_grows_to_the_last_day_and_resets_after_a_missed_day(make_user):
+    ann = make_user("ann")
+    start = local(2026, 3, 1, 12)
+    paid = [rewards.signin_claim(user=ann, now=start + timedelta(days=d)) for d in range(9)]
+    assert paid == DAY_COINS + [500, 500]  # past day 7 every day pays day 7's coins
+    assert rewards.signin_claim(user=ann, now=start + timedelta(days=10)) == 50  # day 9 missed: day 1 again
+    assert SignIn.objects.get(user=ann, day="2026-03-11").streak == 1
+    offer = signin_offer(ann, local(2026, 3, 12).date())
+    assert offer["streak"] == 2 and offer["coins"] == 80 and not offer["claimed"]
+
+
+@pytest.mark.django_db
+def test_the_sign_in_button_on_the_lobby_pays_once_for_a_double_click(client, make_user):
+    ann = make_user("ann")
+    client.force_login(ann)
+    lobby = client.get(reverse("games:lobby")).content.decode()
+    assert 'id="signin-claim"' in lobby and 'id="daily-tasks"' in lobby
+    for _ in range(2):
+        client.post(reverse("accounts:signin"), {"next": reverse("games:lobby")})
+    assert keys(ann, "signin:") and len(keys(ann, "signin:")) == 1
+    page = client.get(reverse("accounts:profile")).content.decode()
+    assert 'id="signin-done"' in page and 'id="signin-claim"' not in page
+
+
+# ---------------------------------------------------------------- task rewards
+
+
+@pytest.mark.django_db
+def test_a_task_reward_is_refused_until_done_and_paid_once(make_user):
+    ann = make_user("ann")
+    task = DailyTask.objects.get(kind="win")
+    now = local(2026, 3, 2, 10)
+    with pytest.raises(Refused):
+        rewards.task_claim(user=ann, task_id=task.pk, now=now)
+    TaskProgress.objects.create(user=ann, task=task, day=now.date(), count=task.hands)
+    assert rewards.task_claim(user=ann, task_id=task.pk, now=now) == task.reward
+    assert rewards.task_claim(user=ann, task_id=task.pk, now=now) == 0
+    assert keys(ann, "task:") == [f"task:{ann.pk}:{task.pk}:2026-03-02"]
+    with pytest.raises(Refused):  # yesterday's count does not pay tomorrow
+        rewards.task_claim(user=ann, task_id=task.pk, now=now + timedelta(days=1))
+
+
+# ---------------------------------------------------------------- admin grants
+
+
+@pytest.mark.django_db
+def test_an_admin_grant_writes_one_settlement_with_its_reason_and_an_admin_log(client, make_user):
+    ann = make_user("ann")
+    boss = User.objects.create_superuser("boss", password="boss-pass-123")
+    client.force_login(boss)
+    url = reverse("admin:accounts_user_grant", args=[ann.pk])
+    form = client.get(url)
+    token = form.context["form"].initial["token"]
+    for _ in range(2):  # the form sent twice: paid once
+        client.post(url, {"amount": "-300", "reason": "returned a mistaken relief", "token": token})
+    grant = CoinGrant.objects.get()
+    assert (grant.user, grant.amount, grant.by) == (ann, -300, boss)
+    rows = LedgerEntry.objects.filter(settlement_key=grant.settlement_key)
+    assert sorted(rows.values_list("amount", flat=True)) == [-300, 300] and rows.count() == 2
+    ann.refresh_from_db()
+    assert ann.coins == 1700
+    log = LogEntry.objects.get(object_id=str(ann.pk))
+    assert "returned a mistaken relief" in log.change_message
+    history = coin_history(ann, 1)["rows"]
+    assert history[0]["reason"].endswith("returned a mistaken relief") and history[0]["balance"] == 1700
+    ledger = client.get(reverse("admin:games_ledgerentry_changelist")).content.decode()
+    assert "returned a mistaken relief" in ledger
+
+
+@pytest.mark.django_db
+def test_a_grant_needs_a_reason_and_cannot_take_more_than_the_player_has(client, make_user):
+    ann = make_user("ann")
+    boss = User.objects.create_superuser("boss", password="boss-pass-123")
+    client.force_login(boss)
+    url = reverse("admin:accounts_user_grant", args=[ann.pk])
+    assert client.post(url, {"amount": "100", "reason": "", "token": "t1"}).status_code == 200
+    assert client.post(url, {"amount": "-2001", "reason": "too much", "token": "t2"}).status_code == 200
+    assert not CoinGrant.objects.exists() and not LogEntry.objects.exists()
+    with pytest.raises(Refused):
+        rewards.coins_grant(user=ann, amount=0, reason="nothing", by=boss, token="t3")
+
+
+# ---------------------------------------------------------------- coin history
+
+
+@pytest.mark.django_db
+def test_the_coin_history_pages_every_entry_with_a_running_balance(client, make_user):
+    ann = make_user("ann")
+    house = services.house_account()
+    for n in range(25):
+        services.ledger_settle(f"relief:{ann.pk}:2026-03-0{n % 9 + 1}:{n}", {ann: 10, house: -10})
+    first, second = coin_history(ann, 1), coin_history(ann, 2)
+    assert [r["balance"] for r in first["rows"]][:2] == [2250, 2240]
+    rows = first["rows"] + second["rows"]
+    assert len(rows) == 26 and rows[-1]["reason"] == "初始金币" and rows[-1]["balance"] == 2000
+    assert all(a["balance"] - a["entry"].amount == b["balance"] for a, b in zip(rows, rows[1:]))
+    client.force_login(ann)
+    page = client.get(reverse("accounts:profile"), {"page": 2}, HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+    assert 'id="coin-history-pages"' in page and "初始金币" in page and "第 2 页" in page
+
+
+# ---------------------------------------------------------------- leaderboards
+
+
+def won(user, hand_key: str, amount: int, hand=None) -> None:
+    services.ledger_settle(hand_key, {user: amount, services.house_account(): -amount}, hand=hand)
+
+
+@pytest.mark.django_db
+def test_the_leaderboards_list_registered_players_in_order_never_guests_or_bots(client, make_user, defaults):
+    from games.models import Table, Variant
+
+    ann, bob = make_user("ann"), make_user("bob")
+    guest = make_user("guest-1", password=None, is_guest=True)
+    table = Table.objects.create(kind="private", invite_code="ECON1", variant=Variant.objects.first())
+    hands = [Hand.objects.create(table=table, number=n, seed="1", dealer=0, seating=[u.pk, None],
+                                 finished_at=None, result={"winner": 0, "base": base})
+             for n, (u, base) in enumerate([(ann, 8), (bob, 40), (guest, 99)], start=1)]
+    Hand.objects.filter(table=table).update(finished_at=hands[0].started_at)
+    won(ann, "hand:a", 500, hands[0])
+    won(bob, "hand:b", 900, hands[1])
+    won(guest, "hand:g", 5000, hands[2])
+    User.objects.filter(pk=ann.pk).update(experience=700)
+    User.objects.filter(pk=guest.pk).update(experience=9000)
+    boards = leaderboards()
+    assert [r["name"] for r in boards["today"]] == ["bob", "ann"] == [r["name"] for r in boards["week"]]
+    assert [r["value"] for r in boards["today"]] == [900, 500]
+    assert [(r["name"], r["rank"]["title"]) for r in boards["levels"]] == [("ann", "贡士")]
+    assert [(r["name"], r["value"]) for r in boards["hands"]] == [("bob", 40), ("ann", 8)]
+    page = client.get(reverse("leaderboard"), HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+    assert "guest-1" not in page and f"游客 {guest.pk}" not in page and "机器人 1" not in page
+    assert page.index("bob") < page.index("ann") and "贡士" in page
+
+
+@pytest.mark.django_db
+def test_the_leaderboards_are_cached_between_requests(client, make_user, defaults, django_assert_num_queries):
+    from games.models import Table, Variant
+
+    ann = make_user("ann")
+    table = Table.objects.create(kind="private", invite_code="ECON2", variant=Variant.objects.first())
+    hand = Hand.objects.create(table=table, number=1, seed="1", dealer=0, seating=[ann.pk, None])
+    won(ann, "hand:a", 500, hand)
+    assert [r["value"] for r in leaderboards()["today"]] == [500]
+    won(ann, "hand:b", 300, hand)  # within LEADERBOARD_SECONDS the boards are not computed again
+    with django_assert_num_queries(1):  # the listed people's names only
+        assert [r["value"] for r in leaderboards()["today"]] == [500]
+    cache.clear()
+    assert [r["value"] for r in leaderboards()["today"]] == [800]
+
+
+@pytest.mark.django_db
+def test_the_economys_chinese_pages_have_no_english_word(client, make_user, defaults):
+    """The text a player reads (tags, attributes and the players' own names left out)."""
+    import re
+    from html import unescape
+
+    ann = make_user("ann")
+    DailyTask.objects.create(kind="huxi", min_huxi=21, hands=2, reward=300)
+    rewards.signin_claim(user=ann)
+    won(ann, "gift:a", 100)
+    client.force_login(ann)
+    for url in (reverse("games:lobby"), reverse("accounts:profile"), reverse("leaderboard")):
+        html = client.get(url, HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+        body = html.split("<main>", 1)[1].split("</main>", 1)[0]
+        text = unescape(re.sub(r"<[^>]+>", " ", body)).replace("ann", "")
+        assert not re.findall(r"[A-Za-z]{3,}", text), (url, re.findall(r"[A-Za-z]{3,}", text))

@@ -1,0 +1,104 @@
+"""What a finished coin hand does for the economy, played through the services from a seeded deal:
+today's task counts (in the settlement's transaction, once per hand), experience and the level reached
+(announced on the result panel), titles on the table, and R8.4's daily cap set per tier."""
+import pytest
+from django.core.cache import cache
+from django.template.loader import render_to_string
+from django.utils import timezone
+
+from accounts.models import DailyTask, TaskProgress, User
+from games import fragments, selectors, services
+from games.models import RoomTier
+from games.services import progress
+
+from .tablekit import WIN_SEED, deal_seed, play_out  # noqa: F401
+
+
+@pytest.fixture(autouse=True)
+def empty_cache():
+    cache.clear()
+    yield
+    cache.clear()
+
+
+def seeded_win(make_user, deal_seed):
+    """ann, bob, cyd quick-match at 天门山 (×2); WIN_SEED: seat 1 wins base 8 with 红胡, 16 from each."""
+    deal_seed(WIN_SEED)
+    users = [make_user(n) for n in ("ann", "bob", "cyd")]
+    for user in users:
+        table = services.quick_match(user=user)
+    by_seat = {s.position: s.user for s in table.seats.all()}
+    return table, by_seat, play_out(table, by_seat)
+
+
+def counts(user) -> dict[str, int]:
+    return {p.task.kind if p.task.kind != "pattern" else p.task.pattern: p.count
+            for p in TaskProgress.objects.filter(user=user, day=timezone.localdate()).select_related("task")}
+
+
+@pytest.mark.django_db
+def test_r11_a_seeded_hand_counts_on_todays_tasks_of_each_player_once(defaults, make_user, deal_seed):
+    tier = RoomTier.objects.get(name="天门山")
+    DailyTask.objects.create(kind="pattern", pattern="红胡", hands=2, reward=300)
+    DailyTask.objects.create(kind="pattern", pattern="对对胡", hands=1, reward=300)
+    DailyTask.objects.create(kind="huxi", min_huxi=15, hands=1, reward=300)
+    DailyTask.objects.create(kind="huxi", min_huxi=99, hands=1, reward=300)
+    DailyTask.objects.create(kind="tier", tier=tier, hands=1, reward=300)
+    DailyTask.objects.create(kind="tier", tier=RoomTier.objects.get(name="岳麓山"), hands=1, reward=300)
+    table, by_seat, hand = seeded_win(make_user, deal_seed)
+    assert hand.scores == [-16, 32, -16] and ["红胡", 2] in hand.result["patterns"]
+    winner, loser = by_seat[1], by_seat[0]
+    huxi = {p.task.min_huxi: p.count for p in TaskProgress.objects.filter(user=winner, task__kind="huxi")}
+    assert huxi == {15: 1} and hand.result["huxi"] >= 15
+    assert counts(winner) == {"play": 1, "win": 1, "红胡": 1, "huxi": 1, "tier": 1}
+    assert counts(loser) == {"play": 1, "tier": 1}
+    progress.hand_progress(table=table, hand=hand, seats=list(table.seats.all()))  # the same hand again
+    assert counts(winner) == {"play": 1, "win": 1, "红胡": 1, "huxi": 1, "tier": 1}
+    win_task = DailyTask.objects.get(kind="win")
+    assert services.rewards.task_claim(user=winner, task_id=win_task.pk) == win_task.reward
+    winner.refresh_from_db()
+    assert winner.coins == 2000 + 32 + win_task.reward
+
+
+@pytest.mark.django_db
+def test_r11_reaching_a_level_is_announced_on_the_result_panel_and_titles_show(defaults, make_user, deal_seed):
+    deal_seed(WIN_SEED)
+    users = [make_user(n) for n in ("ann", "bob", "cyd")]
+    User.objects.filter(pk=users[0].pk).update(experience=98)  # 天门山 gives 3 a hand: 101, level 2 (秀才)
+    for user in users:
+        table = services.quick_match(user=user)
+    by_seat = {s.position: s.user for s in table.seats.all()}
+    play_out(table, by_seat)
+    ann_seat = next(p for p, u in by_seat.items() if u == users[0])
+    mine = fragments.result(selectors.snapshot(table.pk, ann_seat))
+    assert mine["level_up"]["level"] == 2 and mine["level_up"]["title"] == "秀才"
+    assert User.objects.get(pk=users[0].pk).level == 2
+    html = render_to_string("games/_result.html", {"d": mine})
+    assert 'id="level-up-note"' in html and "恭喜升到 2 级：秀才" in html
+    other = fragments.result(selectors.snapshot(table.pk, (ann_seat + 1) % 3))
+    assert other["level_up"] is None
+    assert [p["title"]["title"] for p in other["players"]].count("秀才") == 1
+    seat = fragments.seat(selectors.snapshot(table.pk, ann_seat), ann_seat)
+    assert "秀才" in render_to_string("games/_seat.html", {"d": seat})
+
+
+@pytest.mark.django_db
+def test_r8_4_a_tiers_own_daily_cap_holds_and_the_result_panel_says_so(defaults, make_user, deal_seed, settings):
+    settings.DAILY_COIN_CAP = 10**9
+    RoomTier.objects.filter(name="天门山").update(daily_cap=20)  # 32 would be won; 20 a day at this tier
+    table, by_seat, hand = seeded_win(make_user, deal_seed)
+    assert hand.scores == [-16, 20, -4] and hand.daily_capped == [1]
+    winner = fragments.result(selectors.snapshot(table.pk, 1))
+    assert winner["capped"] == {"me": True, "names": [by_seat[1].username], "cap": 20}
+    assert "每日输赢上限（20 金币）在本局限制了你的输赢" in render_to_string("games/_result.html", {"d": winner})
+    loser = fragments.result(selectors.snapshot(table.pk, 0))
+    assert loser["capped"]["me"] is False
+    assert by_seat[1].username in render_to_string("games/_result.html", {"d": loser})
+
+
+@pytest.mark.django_db
+def test_r8_4_without_a_tier_cap_the_sites_default_applies_and_no_note(defaults, make_user, deal_seed, settings):
+    settings.DAILY_COIN_CAP = 10**9
+    table, _by_seat, hand = seeded_win(make_user, deal_seed)
+    assert hand.scores == [-16, 32, -16] and hand.daily_capped == []
+    assert fragments.result(selectors.snapshot(table.pk, 1))["capped"] is None
