@@ -154,10 +154,11 @@ class Snapshot:
         return seat_name(self.seats.get(position)) if position is not None else ""
 
 
-def snapshot(table_id: int, position: int, origin: str = "", version: int | None = None) -> Snapshot:
+def snapshot(table_id: int, position: int, origin: str = "", version: int | None = None,
+             move_no: int | None = None) -> Snapshot:
     """One seat's snapshot from this process's read of the table (games.live): `version` is the one a
-    change announced (None: read anew)."""
-    read = live.table_read(table_id, version)
+    change announced (None: read anew), `move_no` a private step's (see live.table_read)."""
+    read = live.table_read(table_id, version, move_no)
     return Snapshot(read.table, read.seats, position, read.hand, read.state, read.view(position), read.totals,
                     origin, read.previous_multiplier, read.version, read.due)
 
@@ -207,10 +208,10 @@ def may_replay(user, hand: Hand) -> bool:
 
 def replay_states(hand: Hand) -> list[tuple[dict | None, HandState]]:
     """The hand re-played from its seed and action log with the engine: (action row, state) per step."""
-    rules = HandState.from_json(hand.state).rules  # the rules the hand was dealt with
+    dealt = HandState.from_json(hand.state)  # the rules the hand was dealt with, held or not
     rows = list(ActionLog.objects.filter(hand=hand).order_by("move_no"))
-    states = replay(rules, int(hand.seed), hand.dealer, hand.table.player_count,
-                    [(row.seat, row.action) for row in rows], steps=True).states
+    states = replay(dealt.rules, int(hand.seed), hand.dealer, hand.table.player_count,
+                    [(row.seat, row.action) for row in rows], steps=True, held=dealt.held).states
     moves = [{"seat": row.seat, "verb": row.action[0], "groups": row.action[1:], "move_no": row.move_no}
              for row in rows]
     return list(zip([None, *moves], states))
