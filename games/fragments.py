@@ -209,8 +209,9 @@ def _tier_move(snap: Snapshot, me) -> dict | None:
 def version(snap: Snapshot, base: int | None) -> dict:
     """The one small element that changes on every change: the table's version this page shows, the
     version the frame's other fragments were diffed against (None: a full snapshot) and the hand's move
-    number, which table.js adds to every move the page sends (so no form carries it)."""
-    return {"version": snap.version, "base": base, "move_no": snap.state.move_no if snap.state else None}
+    number, which table.js adds to every move the page sends (so no form carries it): the public one,
+    which a held claim window's private steps do not count."""
+    return {"version": snap.version, "base": base, "move_no": snap.view["move_no"] if snap.state else None}
 
 
 def build(snap: Snapshot) -> Iterator[tuple[str, str, dict]]:

@@ -84,11 +84,11 @@ def test_r7_held_window_seats_not_asked_see_the_same_frames_and_release_time_wit
             if p not in state_of(table).to_act:
                 continue  # a better claim was decided: this one is moot
             assert fragments.info(selectors.snapshot(table.pk, p))["waiting"] == ""
-            shown = {o: selectors.snapshot(table.pk, o).view["move_no"] for o in users}
+            shown = {o: fragments.version(selectors.snapshot(table.pk, o), None) for o in users}
             version = Table.objects.get(pk=table.pk).version
             decide(table, p, users[p])  # before the release: private, no new version for anyone
             assert Table.objects.get(pk=table.pk).version == version
-            assert {o: selectors.snapshot(table.pk, o).view["move_no"] for o in users} == shown
+            assert {o: fragments.version(selectors.snapshot(table.pk, o), None) for o in users} == shown
             assert selectors.current_hand(table).deadline == hand.deadline  # the release time is kept
             for other in set(users) - asked:
                 assert not frame(table, other, sent[other], quiet=True)

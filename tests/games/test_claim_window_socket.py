@@ -1,5 +1,7 @@
 """Claim privacy over the socket (R3, R7): a decision inside a held claim window reaches only the
 sockets whose own view changed; the seats not asked receive nothing until the release."""
+import re
+
 import pytest
 
 from games import bots, services
@@ -13,17 +15,18 @@ pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
 @pytest.fixture
 def held(settings):
-    settings.CLAIM_WINDOW_SECONDS = 60  # the test releases by hand, before any timer would
+    settings.CLAIM_WINDOW_SECONDS = 30  # the test releases by hand, before any timer would (and before
+    #                                    the people's 60 s are up, which would put them on auto-play)
 
 
-def _to_a_claim(table, seats) -> tuple[int, int]:
-    """Play (people's bot choices, releases at their time) until a person is asked on a held window;
-    (the asked seat, its move number)."""
+def _to_a_claim(table, seats) -> None:
+    """Play (people's bot choices, releases at their time) until a person is asked on a held window
+    in which private steps were made already (a release while someone is asked is one)."""
     for _ in range(300):
         state = state_of(table)
         hand = table.hands.order_by("-number").first()
-        if state.awaiting_release and state.to_act:
-            return state.to_act[0], state.public_move_no
+        if state.awaiting_release and state.to_act and state.private_moves:
+            return
         if state.awaiting_release:
             services.table_tick(table_id=table.pk, now=hand.deadline)
         else:
@@ -35,15 +38,16 @@ def _to_a_claim(table, seats) -> tuple[int, int]:
 
 async def test_r7_held_window_a_decision_sends_no_frame_to_the_seats_not_asked(held, coin_table):
     table, seats = coin_table
-    seat, move_no = await db(_to_a_claim)(table, seats)
+    await db(_to_a_claim)(table, seats)
     state = await db(state_of)(table)
     asked = set(state.to_act)
     comms = {p: await connect(u, table.pk) for p, u in seats.items()}
-    for c in comms.values():
-        await drain(c, 0.05)  # the full snapshots
+    snapshots = {p: "".join(await drain(c, 0.05)) for p, c in comms.items()}
+    seat = state.to_act[0]
+    move_no = re.search(r'data-move-no="(\d+)"', snapshots[seat]).group(1)  # what the page sends back
     version = (await db(Table.objects.get)(pk=table.pk)).version
     action = bots.choose_action(state, seat)
-    await comms[seat].send_json_to({"op": "act", "action": action.text, "move_no": str(move_no)})
+    await comms[seat].send_json_to({"op": "act", "action": action.text, "move_no": move_no})
     await until(lambda: state_of(table).move_no > state.move_no)
     mine = "".join(await drain(comms[seat], 0.2))
     assert 'id="actions"' in mine and 'id="act-pass"' not in mine  # its buttons go at once
