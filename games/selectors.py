@@ -234,9 +234,11 @@ def replay_context(hand: Hand, step) -> dict:
               "groups": [group_view(g, True) for g in state.tables[p]],
               "pile": view["piles"][p], "huxi": state.table_huxi(p)} for p in range(state.players)]
     n = row["move_no"] if row else 0
+    upto = steps[i + 1][0]["move_no"] if i + 1 < len(steps) else float("inf")  # a held hand's releases
+    #                                   are not logged: their events show with the move before them
     said = (row["seat"], {row["verb"], "bi"}) if row else (None, set())  # the move line says these already
     events = [{**e, "who": names[e["seat"]] if e["seat"] is not None else ""} for e in hand.events
-              if e["n"] == n and not (e["seat"] == said[0] and e["move"] in said[1])]
+              if n <= e["n"] < upto and not (e["seat"] == said[0] and e["move"] in said[1])]
     return {"hand": hand, "step": i, "last": len(steps) - 1, "seats": seats, "view": view, "events": events,
             "move": row and {**row, "who": names[row["seat"]]},
             "result": state.result and {**state.result, "winner_name": names[state.result["winner"]]
