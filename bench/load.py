@@ -146,6 +146,7 @@ def server_env(base: dict) -> dict:
     env = {**base, "DJANGO_SETTINGS_MODULE": "paohuzi_site.settings.dev", "DEBUG": "0", "PYTHONUNBUFFERED": "1"}
     for name in ("TURN_SECONDS", "BOT_DELAY", "NEXT_HAND_WAIT", "QUICK_MATCH_BOT_WAIT"):
         env[name] = HOUR
+    env["CLAIM_WINDOW_SECONDS"] = "0"  # no held claim windows: the seats' moves follow each other at once
     env.update(TABLE_MESSAGES_PER_SECOND="100000", TABLE_MESSAGE_BURST="100000",  # all guests come from
                GUESTS_PER_IP_PER_DAY="1000000", INVITE_LOOKUPS_PER_IP_PER_MINUTE="1000000")  # one address
     return env

@@ -164,14 +164,20 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def socket_closed(self, event):
         self.newer.closed(event["channel"])
 
+    async def table_private(self, event):
+        """A private step of a held claim window: no new version; a frame only if this seat's own view
+        changed (the seat that decided), never one that would tell the others a claim was decided."""
+        if self.version is not None and event.get("version") == self.version:
+            await self.refresh(self.version, move_no=event.get("move_no"))
+
     async def user_changed(self, event):
         html = await database_sync_to_async(self._coins_html)()
         await self.send(text_data=html)
 
     # ---- rendering (each seat renders its own view)
 
-    async def refresh(self, version: int | None = None):
-        html, due, seated = await database_sync_to_async(self._render)(version)
+    async def refresh(self, version: int | None = None, move_no: int | None = None):
+        html, due, seated = await database_sync_to_async(self._render)(version, move_no)
         if html:
             await self.send(text_data=html)
         if not seated:  # this socket's seat may be another's now: it must never render that seat's view
@@ -179,20 +185,21 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         table_clock.wake_at(self.table_id, due)
 
-    def _render(self, version: int | None):
+    def _render(self, version: int | None, move_no: int | None = None):
         """(the changed fragments, when the table's next step is due, whether the user still has the
-        seat), as of `version` or later (None: read anew). A user who lost the seat (R11: short of the
+        seat), as of `version` or later (None: read anew); `move_no`: a private step's, when only what
+        changed is sent (nothing when nothing did, not even the version). A user who lost the seat (R11: short of the
         room's coins at the deal, or up in another tab) is sent the page's replacement that says why and
         where to play instead."""
         with translation.override(self.language):
-            snap = selectors.snapshot(self.table_id, self.position, self.origin, version)
+            snap = selectors.snapshot(self.table_id, self.position, self.origin, version, move_no)
             seat = snap.seats.get(self.position)
             if seat is None or seat.user_id != self.user.pk:
                 self.user.refresh_from_db(fields=["coins"])
                 html = render_to_string("games/_unseated.html",
                                         {"u": selectors.unseated(snap.table, self.user), "oob": True})
                 return html, None, False
-            html = fragments.render_changed(snap, self.sent, self.version)
+            html = fragments.render_changed(snap, self.sent, self.version, quiet=move_no is not None)
             self.version = snap.version
             if self.flash:
                 html += render_to_string("games/_flash.html", {"message": "", "oob": True})

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from django.template.loader import get_template
 from django.urls import reverse
 from django.utils import translation
+from django.utils.translation import gettext as _
 
 from accounts.levels import level_table, rank
 
@@ -50,9 +51,20 @@ def info(snap: Snapshot) -> dict:
              stock=view["stock_left"], shown=view["shown_card"], finished=state.finished,
              current=current and {"card": current["card"], "from": snap.name(current["from"]),
                                   "how": current["how"]},
-             turn=snap.name(state.turn), my_turn=view["to_act"], claims=view["claims_pending"],
-             deadline=_time(snap.hand.turn_deadline) if _playing(snap) else None)
+             turn=snap.name(state.turn), my_turn=view["to_act"], waiting=waiting(view),
+             deadline=_time(snap.hand.turn_deadline) if _playing(snap) and not claims_hidden(view) else None)
     return d
+
+
+def waiting(view: dict) -> str:
+    """R3, R7 claim privacy: what every seat not asked now reads while a card waits for claims: one
+    sentence for all (not asked, decided, the card's owner) that names nobody and no claim."""
+    return _("Waiting for the card to be settled…") if claims_hidden(view) else ""
+
+
+def claims_hidden(view: dict) -> bool:
+    """A card waits for claims and this seat is not asked: it sees neither who is nor their countdown."""
+    return view["claims_pending"] and not view["to_act"]
 
 
 def relative(snap: Snapshot, position: int) -> str:
@@ -230,8 +242,9 @@ def _tier_move(snap: Snapshot, me) -> dict | None:
 def version(snap: Snapshot, base: int | None) -> dict:
     """The one small element that changes on every change: the table's version this page shows, the
     version the frame's other fragments were diffed against (None: a full snapshot) and the hand's move
-    number, which table.js adds to every move the page sends (so no form carries it)."""
-    return {"version": snap.version, "base": base, "move_no": snap.state.move_no if snap.state else None}
+    number, which table.js adds to every move the page sends (so no form carries it): the public one,
+    which a held claim window's private steps do not count."""
+    return {"version": snap.version, "base": base, "move_no": snap.view["move_no"] if snap.state else None}
 
 
 def build(snap: Snapshot) -> Iterator[tuple[str, str, dict]]:
@@ -265,10 +278,11 @@ RENDER_MEMO = 8192  # fragments kept per process
 _RENDERED: OrderedDict[tuple, str] = OrderedDict()
 
 
-def render_changed(snap: Snapshot, sent: dict[str, str], base: int | None) -> str:
+def render_changed(snap: Snapshot, sent: dict[str, str], base: int | None, quiet: bool = False) -> str:
     """One websocket frame: the version element, then the fragments whose data differ from what this
     socket was sent (all of them for an empty `sent`); `sent` is updated in place. `base` is the
-    version the socket showed before (None when `sent` is empty: a full snapshot)."""
+    version the socket showed before (None when `sent` is empty: a full snapshot). `quiet` (a private
+    step of a held claim window): no frame at all ("") when no fragment changed."""
     out = [render("games/_version.html", version(snap, base if sent else None), oob=True)]
     for fid, template, data in build(snap):
         if fid == "event-log":
@@ -278,7 +292,7 @@ def render_changed(snap: Snapshot, sent: dict[str, str], base: int | None) -> st
         if sent.get(fid) != k:
             sent[fid] = k
             out.append(render(template, data, oob=True, data_key=k))
-    return "".join(out)
+    return "" if quiet and not any(out[1:]) else "".join(out)
 
 
 def render_all(snap: Snapshot) -> dict[str, str]:

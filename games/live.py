@@ -47,11 +47,12 @@ class TableRead:
 _READS: OrderedDict[int, TableRead] = OrderedDict()
 
 
-def table_read(table_id: int, version: int | None = None) -> TableRead:
+def table_read(table_id: int, version: int | None = None, move_no: int | None = None) -> TableRead:
     """The table as of `version` or later: the cached read when it is that recent, else a new one.
-    None (a socket's first snapshot, a resync) always reads anew."""
+    None (a socket's first snapshot, a resync) always reads anew. `move_no`: a private step of a held
+    claim window (no new version) at that hand move number, which the read must hold too."""
     hit = _READS.get(table_id)
-    if hit is not None and version is not None and hit.version >= version:
+    if hit is not None and version is not None and _recent(hit, version, move_no):
         _READS.move_to_end(table_id)
         return hit
     return _store(_read(table_id, hit))
@@ -70,7 +71,7 @@ def remember_on_commit(table: Table, seats, hand: Hand, state: HandState) -> Non
     (the rows as written, the new state): the sockets of this process need not read it again."""
     def remember() -> None:
         before = _READS.get(table.pk)
-        if before is not None and before.version >= table.version:
+        if before is not None and _recent(before, table.version, hand.move_no):
             return
         if (before is not None and before.table.variant_id == table.variant_id
                 and not Table.variant.is_cached(table)):
@@ -78,6 +79,14 @@ def remember_on_commit(table: Table, seats, hand: Hand, state: HandState) -> Non
         _store(TableRead(table.version, table, {s.position: s for s in seats}, hand, state,
                          *_between_hands(table, hand, before)))
     transaction.on_commit(remember)
+
+
+def _recent(read: TableRead, version: int, move_no: int | None) -> bool:
+    """The read shows `version` or later, and at that version the hand's move `move_no` (a private
+    step changes the hand without a new version)."""
+    if read.version != version or move_no is None:
+        return read.version >= version
+    return read.hand is not None and read.hand.move_no >= move_no
 
 
 def forget() -> None:

@@ -167,10 +167,11 @@ class Snapshot:
         return seat_name(self.seats.get(position)) if position is not None else ""
 
 
-def snapshot(table_id: int, position: int, origin: str = "", version: int | None = None) -> Snapshot:
+def snapshot(table_id: int, position: int, origin: str = "", version: int | None = None,
+             move_no: int | None = None) -> Snapshot:
     """One seat's snapshot from this process's read of the table (games.live): `version` is the one a
-    change announced (None: read anew)."""
-    read = live.table_read(table_id, version)
+    change announced (None: read anew), `move_no` a private step's (see live.table_read)."""
+    read = live.table_read(table_id, version, move_no)
     return Snapshot(read.table, read.seats, position, read.hand, read.state, read.view(position), read.totals,
                     origin, read.previous_multiplier, read.version, read.due)
 
@@ -220,10 +221,10 @@ def may_replay(user, hand: Hand) -> bool:
 
 def replay_states(hand: Hand) -> list[tuple[dict | None, HandState]]:
     """The hand re-played from its seed and action log with the engine: (action row, state) per step."""
-    rules = HandState.from_json(hand.state).rules  # the rules the hand was dealt with
+    dealt = HandState.from_json(hand.state)  # the rules the hand was dealt with, held or not
     rows = list(ActionLog.objects.filter(hand=hand).order_by("move_no"))
-    states = replay(rules, int(hand.seed), hand.dealer, hand.table.player_count,
-                    [(row.seat, row.action) for row in rows], steps=True).states
+    states = replay(dealt.rules, int(hand.seed), hand.dealer, hand.table.player_count,
+                    [(row.seat, row.action) for row in rows], steps=True, held=dealt.held).states
     moves = [{"seat": row.seat, "verb": row.action[0], "groups": row.action[1:], "move_no": row.move_no}
              for row in rows]
     return list(zip([None, *moves], states))
@@ -246,9 +247,11 @@ def replay_context(hand: Hand, step) -> dict:
               "groups": [group_view(g, True) for g in state.tables[p]],
               "pile": view["piles"][p], "huxi": state.table_huxi(p)} for p in range(state.players)]
     n = row["move_no"] if row else 0
+    upto = steps[i + 1][0]["move_no"] if i + 1 < len(steps) else float("inf")  # a held hand's releases
+    #                                   are not logged: their events show with the move before them
     said = (row["seat"], {row["verb"], "bi"}) if row else (None, set())  # the move line says these already
     events = [{**e, "who": names[e["seat"]] if e["seat"] is not None else ""} for e in hand.events
-              if e["n"] == n and not (e["seat"] == said[0] and e["move"] in said[1])]
+              if n <= e["n"] < upto and not (e["seat"] == said[0] and e["move"] in said[1])]
     return {"hand": hand, "step": i, "last": len(steps) - 1, "seats": seats, "view": view, "events": events,
             "move": row and {**row, "who": names[row["seat"]]},
             "result": state.result and {**state.result, "winner_name": names[state.result["winner"]]

@@ -2,7 +2,10 @@
 
 `Hand.deadline` is when the next automatic step is due — a bot's or an auto-played seat's move, the
 default move of a person who ran out of time, or the next hand — and `Hand.turn_deadline` is the
-countdown the people who must decide now see. Whichever process finds a deadline passed applies it
+countdown the people who must decide now see. With CLAIM_WINDOW_SECONDS above 0 hands are dealt
+held (claim privacy): every card put up for claims waits that long, whether or not anyone may claim
+it, and while its window is held `Hand.deadline` is the release time, set when the window opens;
+bots and auto-played seats decide at it, just before the release. Whichever process finds a deadline passed applies it
 (games.services.table_tick): the table's consumers sleep until it, and `manage.py run_timers` sweeps
 for tables nobody is connected to.
 """
@@ -18,6 +21,11 @@ from .rules import HandState
 
 def seconds(name: str) -> timedelta:
     return timedelta(seconds=getattr(settings, name))
+
+
+def held() -> bool:
+    """Whether new hands are dealt with held claim windows (CLAIM_WINDOW_SECONDS > 0)."""
+    return settings.CLAIM_WINDOW_SECONDS > 0
 
 
 def is_automatic(seat) -> bool:
@@ -49,4 +57,9 @@ def schedule(hand, state: HandState, seats: Sequence, now: datetime, *, before: 
         hand.turn_deadline = None
     elif not (hand.turn_deadline and _same_decision(before, state)):
         hand.turn_deadline = now + seconds("TURN_SECONDS")
+    if state.awaiting_release:  # the release time, kept by every step inside the window (before None:
+        #                         no step since the last plan, or a new hand, whose deadline is None)
+        if not (hand.deadline and (before is None or _same_decision(before, state))):
+            hand.deadline = now + seconds("CLAIM_WINDOW_SECONDS")
+        return
     hand.deadline = now + seconds("BOT_DELAY") if automatic else hand.turn_deadline

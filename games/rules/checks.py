@@ -1,7 +1,8 @@
 """Invariants of every hand state, for `cli simulate --check` and the property tests.
 
 - the 80 cards are all somewhere, exactly four of each kind (R1);
-- an unfinished hand has a seat to act, and every seat asked has a legal action;
+- an unfinished hand has a seat to act (or a held window to release), and every seat asked has a
+  legal action;
 - the state round-trips through JSON exactly;
 - no seat view shows a card hidden from that seat: scrambling everything hidden from it leaves its
   view unchanged.
@@ -15,7 +16,7 @@ from typing import NamedTuple
 
 from . import cards as C
 from .groups import Group, Kind
-from .hand import HU, HandState, apply, deal, legal_actions
+from .hand import HU, HandState, apply, deal, legal_actions, release
 from .views import seat_view
 
 
@@ -33,7 +34,7 @@ def basic_violation(state: HandState) -> str | None:
     if C.counts(all_cards(state)) != [C.COPIES] * 20:
         return f"cards not conserved: {C.fmt(all_cards(state))}"
     if not state.finished:
-        if not state.to_act:
+        if not state.to_act and not state.awaiting_release:
             return "unfinished hand with nobody to act"
         for seat in state.to_act:
             if not legal_actions(state, seat):
@@ -86,12 +87,13 @@ class Played(NamedTuple):
 
 
 def random_hand(rules, seed: int, dealer: int = 0, players: int = 3, check=None,
-                hu_first: bool = False) -> Played:
+                hu_first: bool = False, held: bool = False) -> Played:
     """Play one hand with random legal choices (seeded).
     `check` (violation or basic_violation) runs after every move; AssertionError at the first break.
-    `hu_first`: a seat that may hu always does (more hands end in a win)."""
+    `hu_first`: a seat that may hu always does (more hands end in a win). `held`: a held hand, where
+    a window is released once nobody is left to decide (the log holds the seats' moves only)."""
     rng = random.Random(seed)
-    state, events = deal(rules, seed=seed, dealer=dealer, players=players)
+    state, events = deal(rules, seed=seed, dealer=dealer, players=players, held=held)
     log = []
     while True:
         if check:
@@ -100,6 +102,10 @@ def random_hand(rules, seed: int, dealer: int = 0, players: int = 3, check=None,
                 raise AssertionError(f"seed {seed}, move {state.move_no}: {broken}")
         if state.finished:
             return Played(state, log, events)
+        if not state.to_act:
+            state, more = release(state)
+            events += more
+            continue
         seat = rng.choice(state.to_act)
         legal = legal_actions(state, seat)
         action = HU if hu_first and HU in legal else rng.choice(legal)
@@ -108,15 +114,28 @@ def random_hand(rules, seed: int, dealer: int = 0, players: int = 3, check=None,
         events += more
 
 
-def replay(rules, seed: int, dealer: int, players: int, log, *, steps: bool = False) -> Played:
+def replay(rules, seed: int, dealer: int, players: int, log, *, steps: bool = False,
+           held: bool = False) -> Played:
     """The hand again from its seed and its action log of (seat, Action or its wire form): the one way a
     hand is re-played (DESIGN: seeded determinism). `steps` keeps every state on the way, for replays
-    shown move by move."""
-    state, events = deal(rules, seed=seed, dealer=dealer, players=players)
+    shown move by move. A `held` hand's releases are not in the log: a held window resolves on its
+    decisions alone, so when it was released never changes the hand, and the replay releases it once
+    nobody is left to decide (the state after a move is then the one after its release)."""
+    state, events = deal(rules, seed=seed, dealer=dealer, players=players, held=held)
+    state = _released(state, events)
     states = [state]
     for seat, action in log:
         state, more = apply(state, seat, action)
         events += more
+        state = _released(state, events)
         if steps:
             states.append(state)
     return Played(state, list(log), events, tuple(states) if steps else ())
+
+
+def _released(state: HandState, events: list) -> HandState:
+    """The state after every release due once nobody is left to decide (a held hand's replay)."""
+    while state.awaiting_release and not state.to_act:
+        state, more = release(state)
+        events += more
+    return state

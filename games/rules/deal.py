@@ -27,9 +27,10 @@ def new_seed() -> int:
     return secrets.randbits(SEED_BITS)
 
 
-def deal(rules: RuleSet, *, seed: int, dealer: int, players: int = 3):
+def deal(rules: RuleSet, *, seed: int, dealer: int, players: int = 3, held: bool = False):
     """Shuffle by the seed, deal (R2: dealer 21, the others 20, stock 19, at 2 players 20 removed
-    unseen, at 4 the seat opposite the dealer sits out) and run the start of the hand."""
+    unseen, at 4 the seat opposite the dealer sits out) and run the start of the hand. `held`: every
+    claim window waits for a release (claim privacy, state.py)."""
     if players not in rules.player_counts:
         raise SetupError(f"{rules.name} is played by {' or '.join(map(str, rules.player_counts))} players")
     deck = C.deck()
@@ -39,11 +40,12 @@ def deal(rules: RuleSet, *, seed: int, dealer: int, players: int = 3):
     for seat in order_of(players, dealer):
         n = 21 if seat == dealer else 20
         hands[seat], pos = deck[pos:pos + n], pos + n
-    return setup(rules, dealer=dealer, hands=hands, stock=deck[pos:pos + 19], removed=deck[pos + 19:])
+    return setup(rules, dealer=dealer, hands=hands, stock=deck[pos:pos + 19], removed=deck[pos + 19:],
+                 held=held)
 
 
 def setup(rules: RuleSet, *, dealer: int, hands: Sequence[Sequence[int]], stock: Sequence[int],
-          removed: Sequence[int] = ()):
+          removed: Sequence[int] = (), held: bool = False):
     """Any partition of the 80 cards; the dealer's last card is the shown card (亮张). Runs the start
     of the hand and returns (state, events)."""
     players = len(hands)
@@ -66,7 +68,7 @@ def setup(rules: RuleSet, *, dealer: int, hands: Sequence[Sequence[int]], stock:
     state = HandState(
         rules=rules, dealer=dealer, hands=tuple(tuple(C.counts(h)) for h in hands), tables=empty,
         piles=empty, stock=tuple(stock), removed=tuple(removed), shown=hands[dealer][-1],
-        passed=(0,) * players, discarded=(0,) * players, passed_hu=empty)
+        passed=(0,) * players, discarded=(0,) * players, passed_hu=empty, held=held)
     play = Play(state)
     play.emit(dealer, "show", (play.shown,))
     _start(play)

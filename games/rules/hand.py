@@ -19,7 +19,7 @@ from .state import HandState, Window
 from .turns import Play
 
 __all__ = ["Action", "Event", "HandState", "IllegalAction", "InvalidAction", "SetupError", "Window",
-           "apply", "deal", "is_legal", "legal_actions", "new_seed", "next_dealer", "setup"]
+           "apply", "deal", "is_legal", "legal_actions", "new_seed", "next_dealer", "release", "setup"]
 
 PASS, PENG, HU = Action("pass"), Action("peng"), Action("hu")
 DISCARDS = tuple(Action.discard(k) for k in range(20))
@@ -72,4 +72,23 @@ def apply(state: HandState, seat: int, action) -> tuple[HandState, list[Event]]:
         play.discard(seat, action.card)
     else:
         play.decide(seat, action)
+    return _done(play)
+
+
+def release(state: HandState) -> tuple[HandState, list[Event]]:
+    """The system's step that lets a held window resolve (claim privacy, state.py): the web layer
+    applies it when the window's fixed time is up. It counts as a move; raises ValueError when no
+    held window is open (a late or repeated release)."""
+    if not state.awaiting_release:
+        raise ValueError("no held claim window to release")
+    play = Play(state)
+    play.move_no += 1
+    play.release()
+    return _done(play)
+
+
+def _done(play: Play) -> tuple[HandState, list[Event]]:
+    """Freeze the step; in a held hand a step that left the same window open is private."""
+    if play.held and play.window is not None and not play.opened and play.result is None:
+        play.private_moves += 1
     return play.freeze(), play.events

@@ -3,6 +3,12 @@
 Hands are count vectors (20 ints, see cards.py); the stock and the piles keep their order. A claim
 window is open while a card waits for the seats that may take it; its `offers` list every claim,
 best first (R5.5, R7.3), and `decisions` what each asked seat chose.
+
+Claim privacy (R3, R7): a hand dealt `held` opens a window on every card put up for claims, even when
+nobody may claim it, and a window stays `held` (it never resolves) until the system's release
+(hand.release). A step that leaves the same window open (a decision before the release, a release
+while someone is still asked) is private: it changes nothing another seat may see, so it is not
+counted in `public_move_no`, the number pages show and send back.
 """
 from __future__ import annotations
 
@@ -30,6 +36,7 @@ class Window:
     decisions: tuple[tuple[int, Action], ...] = ()
     last: bool = False  # the card was the last of the stock (海底)
     earthly: bool = False  # the dealer's first discard (地胡)
+    held: bool = False  # waits for the release before it resolves (a held hand's window)
     # derived once, as a window is read many times (asked by to_act, live by every legal_actions):
     opened: tuple[tuple[int, str, Action | None], ...] = field(init=False, repr=False, compare=False)
     waiting: tuple[int, ...] = field(init=False, repr=False, compare=False)  # see asked()
@@ -65,16 +72,20 @@ class Window:
         return frozenset(claim for s, claim, _ in self.opened if s == seat)
 
     def to_json(self) -> dict:
-        return {"kind": self.kind, "card": C.char(self.card), "owner": self.owner,
-                "offers": [[s, c] for s, c in self.offers],
-                "decisions": [[s, a.to_wire()] for s, a in self.decisions],
-                "last": self.last, "earthly": self.earthly}
+        d = {"kind": self.kind, "card": C.char(self.card), "owner": self.owner,
+             "offers": [[s, c] for s, c in self.offers],
+             "decisions": [[s, a.to_wire()] for s, a in self.decisions],
+             "last": self.last, "earthly": self.earthly}
+        if self.held:  # only held hands have the key: other hands' JSON stays as it was
+            d["held"] = True
+        return d
 
     @classmethod
     def from_json(cls, d: dict) -> Window:
         return cls(d["kind"], C.parse_card(d["card"]), d["owner"],
                    tuple((s, c) for s, c in d["offers"]),
-                   tuple((s, Action.parse(a)) for s, a in d["decisions"]), d["last"], d["earthly"])
+                   tuple((s, Action.parse(a)) for s, a in d["decisions"]), d["last"], d["earthly"],
+                   d.get("held", False))
 
 
 def mask_text(mask: int) -> str:
@@ -131,6 +142,19 @@ class HandState:
     window: Window | None = None
     move_no: int = 0
     result: dict | None = None
+    held: bool = False  # every claim window waits for the release (claim privacy, see the module)
+    private_moves: int = 0  # steps that changed nothing another seat may see (held hands only)
+
+    @property
+    def public_move_no(self) -> int:
+        """The move number every seat may know: private steps are not counted (equals move_no in a
+        hand that is not held)."""
+        return self.move_no - self.private_moves
+
+    @property
+    def awaiting_release(self) -> bool:
+        """A held window is open: the system's release (hand.release) is due at its time."""
+        return self.result is None and self.window is not None and self.window.held
 
     @property
     def players(self) -> int:
@@ -160,7 +184,7 @@ class HandState:
         return table_huxi(self.rules, self.tables[seat])
 
     def to_json(self) -> dict:
-        return {
+        d = {
             "rules": json.loads(_rules_text(self.rules)),
             "dealer": self.dealer,
             "hands": [C.fmt(C.from_counts(h)) for h in self.hands],
@@ -179,6 +203,9 @@ class HandState:
             "move_no": self.move_no,
             "result": self.result,
         }
+        if self.held:  # only held hands have the keys: other hands' JSON stays as it was
+            d.update(held=True, private_moves=self.private_moves)
+        return d
 
     @classmethod
     def from_json(cls, d: dict) -> HandState:
@@ -200,6 +227,8 @@ class HandState:
             window=Window.from_json(d["window"]) if d["window"] else None,
             move_no=d["move_no"],
             result=d["result"],
+            held=d.get("held", False),
+            private_moves=d.get("private_moves", 0),
         )
 
     def dumps(self) -> str:

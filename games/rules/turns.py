@@ -35,6 +35,8 @@ class Play:
         self.passed_hu, self.skipped_peng = list(s.passed_hu), s.skipped_peng
         self.draws, self.turn, self.window = s.draws, s.turn, s.window
         self.move_no, self.result = s.move_no, s.result
+        self.held, self.private_moves = s.held, s.private_moves
+        self.opened = 0  # windows opened by this step (none: a held window's step left it open)
         self.events: list[Event] = []
 
     def freeze(self) -> HandState:
@@ -44,7 +46,7 @@ class Play:
             piles=tuple(map(tuple, self.piles)), stock=self.stock, removed=self.removed,
             shown=self.shown, passed=tuple(self.passed), discarded=tuple(self.discarded),
             passed_hu=tuple(self.passed_hu), skipped_peng=self.skipped_peng, draws=self.draws, turn=self.turn, window=self.window,
-            move_no=self.move_no, result=self.result)
+            move_no=self.move_no, result=self.result, held=self.held, private_moves=self.private_moves)
 
     # --- small facts -------------------------------------------------------------------------
     def emit(self, seat: int | None, move: str, cards: tuple[int, ...] = ()) -> None:
@@ -113,9 +115,10 @@ class Play:
 
     def open(self, kind: str, card: int, owner: int, last: bool = False, earthly: bool = False) -> None:
         offers = claims.offers(self, kind, card, owner, last, earthly)
-        if not offers:  # nobody may claim: the common case, no window to build
+        if not offers and not self.held:  # nobody may claim: the common case, no window to build
             return self.go_on(kind, card, owner)
-        self.window = Window(kind, card, owner, offers, (), last, earthly)
+        self.opened += 1  # held: a window even when nobody may claim, so the table cannot tell (R3)
+        self.window = Window(kind, card, owner, offers, (), last, earthly, self.held)
         self.resolve()
 
     def decide(self, seat: int, action: Action) -> None:
@@ -130,12 +133,21 @@ class Play:
         if action.verb == "pass" and mine & {"peng", "chi"}:  # R6.4 passed card
             self.passed[seat] |= 1 << w.card
         self.window = Window(w.kind, w.card, w.owner, w.offers, w.decisions + ((seat, action),), w.last,
-                             w.earthly)
+                             w.earthly, w.held)
+        self.resolve()
+
+    def release(self) -> None:
+        """The held window may resolve now: at once when every asked seat has decided, else at the
+        last decision (claim privacy: the next step never comes before the window's fixed time)."""
+        w = self.window
+        self.window = Window(w.kind, w.card, w.owner, w.offers, w.decisions, w.last, w.earthly)
         self.resolve()
 
     def resolve(self) -> None:
         """Take the best claim once no better one can still come (R5.5, R7.3); if all pass, go on."""
         w = self.window
+        if w.held:  # a forced pao waits too: an immediate one would tell that nobody could hu
+            return
         decided = dict(w.decisions)
         for seat, claim in w.offers:
             if claim == "pao":

@@ -49,14 +49,14 @@ def _view(state: HandState, viewer: int | None) -> dict:
         "players": state.players,
         "dealer": state.dealer,
         "order": list(state.order),
-        "move_no": state.move_no,
+        "move_no": state.public_move_no,  # a held hand's private steps are nobody else's business
         "hand_sizes": [sum(h) for h in state.hands],
         "tables": [[group_view(g, over or s == viewer) for g in t] for s, t in enumerate(state.tables)],
         "piles": ["".join(C.char(k) for k in p) for p in state.piles],
         "stock_left": len(state.stock),
         "shown_card": None if state.shown is None else C.char(state.shown),
         "turn": state.turn,
-        "claims_pending": bool(state.to_act) and state.turn is None,
+        "claims_pending": not over and state.window is not None,  # held: whether or not anyone may claim
         "current": ({"card": C.char(w.card), "from": w.owner, "how": w.kind}
                     if w and w.in_flight else None),
         "finished": over,

@@ -10,7 +10,7 @@ from ..models import Hand, Seat, Table
 from ..rules import HandState
 from ..selectors import current_hand, due
 from .notify import table_changed
-from .play import action_submit, hand_start
+from .play import action_submit, hand_start, window_release
 from .rooms import seat_bots
 from .tables import locked_hand, locked_table, seats_of
 
@@ -45,7 +45,9 @@ def table_tick(*, table_id: int, now=None):
 
 def _auto_moves(table: Table, hand: Hand, now) -> int:
     """Bots (games.bots.choose_action) and auto-played seats (default_action) whose turn it is move;
-    if only people are asked and their time is up, they get the default move and turn to auto-play."""
+    if only people are asked and their time is up, they get the default move and turn to auto-play.
+    A held claim window's deadline is its release time: the automatic seats decide, then it is released
+    (claim privacy: their decisions take effect only then, at the same moment whoever could claim)."""
     at = {s.position: s for s in seats_of(table)}
     state = HandState.from_json(hand.state)
     automatic = [p for p in state.to_act if timers.is_automatic(at[p])]
@@ -61,6 +63,11 @@ def _auto_moves(table: Table, hand: Hand, now) -> int:
         choose = bots.choose_action if at[position].is_bot else bots.default_action
         action = choose(state, position)
         action_submit(table=table, user=None, seat=position, wire={"action": action.text,
-                                                                    "move_no": hand.move_no})
+                                                                    "move_no": state.public_move_no})
+        moved += 1
+    hand = current_hand(table)
+    state = HandState.from_json(hand.state)
+    if state.awaiting_release and hand.deadline <= now:  # not a window a move above just opened
+        window_release(table=table, move_no=state.public_move_no)
         moved += 1
     return moved

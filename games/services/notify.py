@@ -20,6 +20,14 @@ def table_changed(table) -> None:
     transaction.on_commit(lambda: _group_send(f"table.{table.pk}", event))
 
 
+def table_private(table, move_no: int) -> None:
+    """A private step of a held claim window (claim privacy: a decision before the release): no new
+    version, which every seat would see; after commit the table's consumers re-read the hand at this
+    move number, and only a socket whose own view changed (the seat that decided) is sent a frame."""
+    event = {"type": "table.private", "version": table.version, "move_no": move_no}
+    transaction.on_commit(lambda: _group_send(f"table.{table.pk}", event))
+
+
 def user_changed(user_id: int) -> None:
     """After commit, tell the user's pages that their account (coins) changed."""
     transaction.on_commit(lambda: _group_send(f"user.{user_id}", {"type": "user.changed"}))

@@ -10,11 +10,11 @@ from django.utils.translation import gettext as _
 
 from .. import live, reasons, timers
 from ..models import ActionLog, Hand, Seat, Table
-from ..rules import Action, HandState, IllegalAction, InvalidAction, apply, deal, new_seed, next_dealer
+from ..rules import Action, HandState, IllegalAction, InvalidAction, apply, deal, new_seed, next_dealer, release
 from ..selectors import coins_short, current_hand
 from .errors import Refused, Stale
 from .ledger import hand_payments, house_account, ledger_settle, publish_coins
-from .notify import table_changed
+from .notify import table_changed, table_private
 from .progress import hand_progress
 from .tables import deadline_clear, locked_hand, locked_table, locked_table_with_hand, seat_of, seats_of
 
@@ -24,22 +24,21 @@ def action_submit(*, table, user, wire: dict, seat: int | None = None) -> Hand:
     """Play one decision: `wire` is {"action": "peng", "move_no": 12} as the page sends it.
 
     `user` acts for their own seat; None is the house acting for `seat` (a bot, auto-play, a timeout).
-    A move number that is not the hand's (a repeated or late click) is refused as Stale and changes
-    nothing; a malformed action (InvalidAction) or one the rules refuse (IllegalAction) is refused with
-    the reason in the page's language. The final move settles the hand in this transaction.
+    A move number that is not the hand's public one (a repeated or late click) is refused as Stale and
+    changes nothing; a malformed action (InvalidAction) or one the rules refuse (IllegalAction) is
+    refused with the reason in the page's language. The final move settles the hand in this transaction.
     """
     table, hand = locked_table_with_hand(table)
     seats = seats_of(table)
     mine = seat_of(table, user, seats) if user is not None else next(s for s in seats if s.position == seat)
-    move_no = _move_no(wire)
-    if hand is None or hand.finished or move_no != hand.move_no:
-        raise Stale(_too_late(hand, mine.position, move_no))
+    before = _in_play(hand, mine.position, _move_no(wire))
     try:
         action = Action.parse(wire.get("action") or "")
     except InvalidAction as e:
         raise Refused(reasons.text(e)) from None
-    before = HandState.from_json(hand.state)
     if mine.position not in before.to_act:
+        if before.window and mine.position in dict(before.window.decisions):
+            raise Stale("")  # a repeat of its decision on a held window: harmless, nothing to say
         raise Refused(_("It is not your turn to decide."))
     try:
         after, events = apply(before, mine.position, action)
@@ -47,11 +46,38 @@ def action_submit(*, table, user, wire: dict, seat: int | None = None) -> Hand:
         raise Refused(reasons.text(e)) from None
 
     ActionLog.objects.create(hand=hand, move_no=after.move_no, seat=mine.position, action=action.to_wire())
-    hand.state, hand.move_no = after.to_json(), after.move_no
-    hand.events = hand.events + event_rows(events, after.move_no)
     if user is not None and mine.auto_play:  # a person who plays is back from auto-play
         mine.auto_play = False
         mine.save(update_fields=["auto_play"])
+    return _step_save(table, hand, seats, before, after, events)
+
+
+@transaction.atomic
+def window_release(*, table, move_no: int) -> Hand:
+    """The held claim window's fixed time is up (claim privacy): the system's release, under the same
+    locks and the same move-number check as a decision, so two processes or ticks apply it once. It is
+    not in the action log: a replay releases a held window when nobody is left to decide."""
+    table, hand = locked_table_with_hand(table)
+    before = _in_play(hand, None, move_no)
+    if not before.awaiting_release:
+        raise Stale("")
+    after, events = release(before)
+    return _step_save(table, hand, seats_of(table), before, after, events)
+
+
+def _in_play(hand: Hand | None, position: int | None, move_no: int) -> HandState:
+    """The hand's state, when `move_no` is its public move number; else Stale (a late or repeated move)."""
+    state = HandState.from_json(hand.state) if hand is not None else None
+    if state is None or hand.finished or move_no != state.public_move_no:
+        raise Stale(_too_late(hand, position, move_no, state))
+    return state
+
+
+def _step_save(table: Table, hand: Hand, seats, before: HandState, after: HandState, events) -> Hand:
+    """Write one applied step, settle a finished hand, plan the deadlines and tell the table: every
+    seat of a public step, only the sockets whose own view changed for a private one (claim privacy)."""
+    hand.state, hand.move_no = after.to_json(), after.move_no
+    hand.events = hand.events + event_rows(events, after.move_no)
     now = timezone.now()
     changed = ["state", "move_no", "events", "deadline", "turn_deadline"]
     if after.finished:
@@ -59,7 +85,10 @@ def action_submit(*, table, user, wire: dict, seat: int | None = None) -> Hand:
         changed += ["scores", "finished_at", "result", "daily_capped"]
     timers.schedule(hand, after, seats, now, before=before, next_hand=table.status == Table.Status.PLAYING)
     hand.save(update_fields=changed)
-    table_changed(table)
+    if after.private_moves != before.private_moves:
+        table_private(table, hand.move_no)
+    else:
+        table_changed(table)
     live.remember_on_commit(table, seats, hand, after)
     return hand
 
@@ -71,10 +100,12 @@ def _move_no(wire) -> int:
         raise Refused(_("The move carries no move number; reload the page.")) from None
 
 
-def _too_late(hand: Hand | None, position: int, move_no: int) -> str:
+def _too_late(hand: Hand | None, position: int | None, move_no: int, state: HandState | None) -> str:
     """What a late move is told: nothing when it repeats the seat's own move (a double click: the move
-    after `move_no` is the seat's), else that the decision (or the hand) is over."""
-    if hand is not None and ActionLog.objects.filter(hand=hand, move_no=move_no + 1, seat=position).exists():
+    after `move_no` is the seat's; in a held hand `move_no` is public, so the private steps so far are
+    added: exact unless one came since), else that the decision (or the hand) is over."""
+    real = move_no + (state.private_moves if state else 0)
+    if hand is not None and ActionLog.objects.filter(hand=hand, move_no=real + 1, seat=position).exists():
         return ""
     if hand is None or hand.finished:
         return _("The hand is over.")
@@ -111,7 +142,7 @@ def hand_start(table: Table, now) -> Hand | None:
                                     table.drawn_in_row)
     deadline_clear(last)
     seed = new_seed()
-    state, events = deal(rules, seed=seed, dealer=dealer, players=table.player_count)
+    state, events = deal(rules, seed=seed, dealer=dealer, players=table.player_count, held=timers.held())
     hand = Hand.objects.create(table=table, number=last.number + 1 if last else 1, seed=str(seed),
                                state=state.to_json(), move_no=state.move_no, dealer=dealer,
                                multiplier=_multiplier(table, seats), events=event_rows(events, 0),

@@ -202,6 +202,9 @@ QUICK_MATCH_BOT_WAIT = float(os.environ.get("QUICK_MATCH_BOT_WAIT", "5"))  # the
 TURN_SECONDS = float(os.environ.get("TURN_SECONDS", "20"))  # a person's time for one decision
 BOT_DELAY = float(os.environ.get("BOT_DELAY", "1"))  # a bot or an auto-played seat waits this long
 NEXT_HAND_WAIT = float(os.environ.get("NEXT_HAND_WAIT", "15"))  # the next hand starts by itself after
+# Claim privacy: every discard or shown draw (and ti/wei) waits this long for claims, whether or not
+# anyone may claim it, so neither the waiting text nor the timing tells who can; 0: off (no wait).
+CLAIM_WINDOW_SECONDS = float(os.environ.get("CLAIM_WINDOW_SECONDS", "1"))
 DAILY_COIN_CAP = int(os.environ.get("DAILY_COIN_CAP", "200000000"))  # R8.4: per player and day, won or lost
 COIN_ROOM_VARIANT = os.environ.get("COIN_ROOM_VARIANT", "changde")  # coin rooms play this variant (`002`)
 

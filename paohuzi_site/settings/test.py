@@ -24,3 +24,4 @@ QUICK_MATCH_BOT_WAIT = 0
 BOT_DELAY = 0
 TURN_SECONDS = 60
 NEXT_HAND_WAIT = 60
+CLAIM_WINDOW_SECONDS = 0  # claim privacy off: moves apply at once; its own tests turn it on

@@ -123,7 +123,8 @@ def servers(database, redis_url):
     """Two Daphne processes and the deadline sweeper, on the same database and channel layer."""
     env = {**os.environ, **NO_ADDRESS_LIMITS, "DATABASE_URL": database, "REDIS_URL": redis_url,
            "DJANGO_SETTINGS_MODULE": "paohuzi_site.settings.dev", "DEBUG": "0", "PYTHONUNBUFFERED": "1",
-           "TURN_SECONDS": "300", "NEXT_HAND_WAIT": "300", "BOT_DELAY": "0.05"}
+           "TURN_SECONDS": "300", "NEXT_HAND_WAIT": "300", "BOT_DELAY": "0.05",
+           "CLAIM_WINDOW_SECONDS": "0.05"}
     manage(env, "migrate", "--noinput", "-v", "0")
     one, two = Daphne("scaled-server-1", env), Daphne("scaled-server-2", env)
     timers = Process("scaled-timers", env, ["manage.py", "run_timers", "--loop", "--interval", "0.5"])
