@@ -14,4 +14,5 @@ urlpatterns = [
     path("claim/", views.claim, name="claim"),
     path("profile/", views.profile, name="profile"),
     path("relief/", views.relief, name="relief"),
+    path("watch-settings/", views.watch_settings, name="watch_settings"),
 ]

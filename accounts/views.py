@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 from games.services import Refused
 
 from . import selectors, services, throttles
-from .forms import SignupForm
+from .forms import SignupForm, WatchSettingsForm
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
 
@@ -74,7 +74,19 @@ def claim(request):
 def profile(request):
     return render(request, "accounts/profile.html",
                   {"profile": request.user, "recent_hands": selectors.recent_hands(request.user),
-                   "relief": selectors.relief_offer(request.user)})
+                   "relief": selectors.relief_offer(request.user),
+                   "watch_form": WatchSettingsForm(instance=request.user)})
+
+
+@require_POST
+@login_required
+def watch_settings(request):
+    """The profile's watch settings: public replays (default off), may be watched (default on)."""
+    form = WatchSettingsForm(request.POST, instance=request.user)
+    if form.is_valid():
+        form.save()
+        messages.success(request, _("Your settings were saved."))
+    return redirect("accounts:profile")
 
 
 @require_POST
