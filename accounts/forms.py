@@ -59,3 +59,11 @@ def wait_message(seconds: int) -> str:
     minutes = -(-seconds // 60)
     return ngettext("Too many failed log-ins: try again in %(count)s minute.",
                     "Too many failed log-ins: try again in %(count)s minutes.", minutes) % {"count": minutes}
+
+
+class WatchSettingsForm(forms.ModelForm):
+    """The profile's choices about others seeing one's play: public replays, being watched."""
+
+    class Meta:
+        model = User
+        fields = ("public_replays", "may_be_watched")

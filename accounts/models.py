@@ -24,6 +24,12 @@ class User(AbstractUser):
     is_guest = models.BooleanField(
         _("guest"), default=False,
         help_text=_("Created by one-click guest play; the player may claim it with a username and password."))
+    public_replays = models.BooleanField(
+        _("public replays"), default=False,
+        help_text=_("Anyone may see the replays of hands in which every player allowed it."))
+    may_be_watched = models.BooleanField(
+        _("may be watched"), default=True,
+        help_text=_("Spectators may watch the coin tables this player sits at."))
 
     class Meta(AbstractUser.Meta):
         swappable = "AUTH_USER_MODEL"

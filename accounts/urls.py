@@ -16,4 +16,5 @@ urlpatterns = [
     path("relief/", views.relief, name="relief"),
     path("signin/", views.signin, name="signin"),
     path("tasks/<int:task_id>/claim/", views.task_claim, name="task_claim"),
+    path("watch-settings/", views.watch_settings, name="watch_settings"),
 ]

@@ -13,8 +13,8 @@ from django.views.decorators.http import require_POST
 from games.services import Refused, rewards
 
 from . import economy, selectors, services, throttles
+from .forms import SignupForm, WatchSettingsForm
 from .levels import rank
-from .forms import SignupForm
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
 
@@ -78,7 +78,8 @@ def profile(request):
                   {"profile": request.user, "recent_hands": selectors.recent_hands(request.user),
                    "relief": selectors.relief_offer(request.user), "rank": rank(request.user.experience),
                    "signin": economy.signin_offer(request.user), "tasks": economy.today_tasks(request.user),
-                   "history": economy.coin_history(request.user, request.GET.get("page"))})
+                   "history": economy.coin_history(request.user, request.GET.get("page")),
+                   "watch_form": WatchSettingsForm(instance=request.user)})
 
 
 def leaderboard(request):
@@ -111,6 +112,17 @@ def task_claim(request, task_id: int):
         if paid:
             messages.success(request, _("Task done: the house gave you %(coins)s coins.") % {"coins": intcomma(paid)})
     return redirect(_next_url(request, "games:lobby"))
+
+
+@require_POST
+@login_required
+def watch_settings(request):
+    """The profile's watch settings: public replays (default off), may be watched (default on)."""
+    form = WatchSettingsForm(request.POST, instance=request.user)
+    if form.is_valid():
+        form.save()
+        messages.success(request, _("Your settings were saved."))
+    return redirect("accounts:profile")
 
 
 @require_POST

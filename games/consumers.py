@@ -20,7 +20,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext_lazy
 
-from . import fragments, messages, selectors, services, socket_limits, table_clock
+from . import fragments, messages, selectors, services, socket_limits, spectator_count, table_clock
 
 logger = logging.getLogger("paohuzi.table")
 
@@ -169,6 +169,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         changed (the seat that decided), never one that would tell the others a claim was decided."""
         if self.version is not None and event.get("version") == self.version:
             await self.refresh(self.version, move_no=event.get("move_no"))
+
+    async def watchers_changed(self, event):
+        """The table's spectator count changed (games.spectators): every page at the table shows it."""
+        await self.send(text_data=spectator_count.html(event["count"], self.language))
 
     async def user_changed(self, event):
         html = await database_sync_to_async(self._coins_html)()

@@ -15,6 +15,8 @@ class PrivateRoomForm(forms.Form):
                                            choices=[(n, n) for n in PLANNED_HANDS])
     player_count = forms.TypedChoiceField(label=_("Players"), coerce=int, initial=3,
                                           choices=[(n, n) for n in (2, 3, 4)])
+    watchable = forms.BooleanField(label=_("Friends may watch"), required=False,
+                                   help_text=_("People with the invite link may watch the table."))
 
     def clean(self):
         data = super().clean()

@@ -1,7 +1,9 @@
 """The table page's fragments: one seat's view cut into parts with fixed ids (DESIGN: templates).
 
 Each fragment is (id, template, data): `data` is plain JSON-able data derived from a selectors.Snapshot.
-The page includes every fragment; the consumer re-renders only those whose data changed since it last
+A spectator's snapshot (position None) is the public view (games.rules.public_view): the same fragments
+but the seat's own (its hand, its moves), seat 0 at the bottom, and nothing to click. The page includes
+every fragment; the consumer re-renders only those whose data changed since it last
 sent them (the data is the cache key), and sends them with hx-swap-oob.
 """
 from __future__ import annotations
@@ -51,7 +53,7 @@ def info(snap: Snapshot) -> dict:
              stock=view["stock_left"], shown=view["shown_card"], finished=state.finished,
              current=current and {"card": current["card"], "from": snap.name(current["from"]),
                                   "how": current["how"]},
-             turn=snap.name(state.turn), my_turn=view["to_act"], waiting=waiting(view),
+             turn=snap.name(state.turn), my_turn=view.get("to_act", False), waiting=waiting(view),
              deadline=_time(snap.hand.turn_deadline) if _playing(snap) and not claims_hidden(view) else None)
     return d
 
@@ -64,13 +66,14 @@ def waiting(view: dict) -> str:
 
 def claims_hidden(view: dict) -> bool:
     """A card waits for claims and this seat is not asked: it sees neither who is nor their countdown."""
-    return view["claims_pending"] and not view["to_act"]
+    return view["claims_pending"] and not view.get("to_act", False)  # a spectator is never asked
 
 
 def relative(snap: Snapshot, position: int) -> str:
-    """Where a seat sits on the viewer's screen: the viewer at the bottom, the 下家 to the right (R2)."""
+    """Where a seat sits on the viewer's screen: the viewer (a spectator: seat 0) at the bottom, the 下家
+    to the right (R2)."""
     n = snap.table.player_count
-    step = (position - snap.position) % n
+    step = (position - (snap.position or 0)) % n
     if step == 0:
         return "bottom"
     if n == 2 or (n == 4 and step == 2):
@@ -187,7 +190,8 @@ def result(snap: Snapshot) -> dict:
     d = {"show": True, "status": snap.table.status, "players": players, "winner": snap.name(r.get("winner")),
          "won": r.get("winner") is not None, "dissolved": bool(r.get("dissolved")), "table": snap.table.pk,
          "coins": snap.table.kind == Table.Kind.COIN, "multiplier": hand.multiplier,
-         "next_at": _time(hand.deadline), "hand_id": hand.pk, "ready": bool(me and me.ready),
+         "next_at": _time(hand.deadline), "hand_id": None if snap.watching else hand.pk,
+         "watching": snap.watching, "ready": bool(me and me.ready),
          "fill_at": _time(snap.table.fill_at), "move": _tier_move(snap, me),
          "level_up": _level_up(snap, me), "capped": _capped(snap)}
     if d["won"]:
@@ -252,8 +256,9 @@ def build(snap: Snapshot) -> Iterator[tuple[str, str, dict]]:
     yield "table-info", "games/_info.html", info(snap)
     for p in range(SEATS):
         yield f"seat-{p}", "games/_seat.html", seat(snap, p)
-    yield "my-hand", "games/_hand.html", my_hand(snap)
-    yield "actions", "games/_actions.html", actions(snap)
+    if not snap.watching:
+        yield "my-hand", "games/_hand.html", my_hand(snap)
+        yield "actions", "games/_actions.html", actions(snap)
     yield "event-log", "games/_log.html", log(snap)  # on a socket, _log_update sends only what is new
     yield "result", "games/_result.html", result(snap)
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from django.db import transaction
 
 from .models import Hand, Seat, Table
-from .rules import HandState, seat_view
+from .rules import HandState, public_view, seat_view
 
 CAPACITY = 4096  # tables kept; the least recently read goes first
 
@@ -28,19 +28,21 @@ class TableRead:
     state: HandState | None
     totals: dict[int, int]  # private rooms: points so far per seat
     previous_multiplier: int | None  # coin rooms: the multiplier of the hand before this one
-    views: dict[int, dict] = field(default_factory=dict)  # seat_view per position, made on first use
+    views: dict[int | None, dict] = field(default_factory=dict)  # the view per position, made on first use
 
     @property
     def due(self):
         return due_at(self.table, self.hand)
 
-    def view(self, position: int) -> dict | None:
-        """What this seat may see (games.rules.seat_view), once per read and position."""
+    def view(self, position: int | None) -> dict | None:
+        """What this seat may see (games.rules.seat_view; None: a spectator, public_view), once per read
+        and position."""
         if self.state is None:
             return None
         hit = self.views.get(position)
         if hit is None:
-            hit = self.views[position] = seat_view(self.state, position)
+            hit = self.views[position] = (public_view(self.state) if position is None
+                                          else seat_view(self.state, position))
         return hit
 
 

@@ -255,6 +255,9 @@ class Table(models.Model):
         help_text=_("R2: the next hand's dealer is drawn at random (first hand, or a player left)."))
     version = models.PositiveBigIntegerField(
         _("version"), default=0, help_text=_("Counts every change of the table; each frame carries it."))
+    watchable = models.BooleanField(
+        _("friends may watch"), default=False,
+        help_text=_("Private rooms: people with the invite link may watch the table (the owner chooses)."))
 
     class Meta:
         ordering = ["-created_at"]

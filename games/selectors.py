@@ -5,7 +5,9 @@ projection. Functions here return plain data (names, card text, numbers) that th
 """
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass, field
+from secrets import compare_digest
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -127,6 +129,36 @@ def seat_position(table_id: int, user) -> int | None:
     return Seat.objects.filter(table_id=table_id, user=user).values_list("position", flat=True).first()
 
 
+# ---------------------------------------------------------------- spectators
+
+NOW_PLAYING = 10  # coin tables the lobby offers to watch
+
+
+def watchable(table: Table, seats) -> bool:
+    """Spectators may watch the table now: a private room whose owner let friends watch, a coin table
+    unless a person at it turned watching off in their settings."""
+    if table.kind == Table.Kind.PRIVATE:
+        return table.watchable
+    return all(s.user.may_be_watched for s in seats if s.user_id)
+
+
+def may_watch(table: Table, seats, code: str | None) -> bool:
+    """This visitor may watch: the table is watchable and, for a private room, they came by its invite
+    link (they know its code)."""
+    if not watchable(table, seats):
+        return False
+    return table.kind == Table.Kind.COIN or compare_digest((code or "").strip().upper(), table.invite_code)
+
+
+def now_playing() -> list[dict]:
+    """The lobby's "now playing": coin tables in play that nobody at them asked not to be watched."""
+    tables = (Table.objects.filter(kind=Table.Kind.COIN, status=Table.Status.PLAYING)
+              .exclude(seats__user__may_be_watched=False).select_related("tier", "variant")
+              .prefetch_related("seats__user").order_by("-created_at")[:NOW_PLAYING])
+    return [{"table": t, "names": [seat_name(s) for s in sorted(t.seats.all(), key=lambda s: s.position)]}
+            for t in tables]
+
+
 # ---------------------------------------------------------------- one seat's view of a table
 
 
@@ -163,14 +195,20 @@ class Snapshot:
             return None
         return self.previous_multiplier
 
+    @property
+    def watching(self) -> bool:
+        """A spectator's snapshot: the public view, no seat of its own."""
+        return self.position is None
+
     def name(self, position: int | None) -> str:
         return seat_name(self.seats.get(position)) if position is not None else ""
 
 
-def snapshot(table_id: int, position: int, origin: str = "", version: int | None = None,
+def snapshot(table_id: int, position: int | None, origin: str = "", version: int | None = None,
              move_no: int | None = None) -> Snapshot:
-    """One seat's snapshot from this process's read of the table (games.live): `version` is the one a
-    change announced (None: read anew), `move_no` a private step's (see live.table_read)."""
+    """One seat's snapshot (position None: a spectator's) from this process's read of the table
+    (games.live): `version` is the one a change announced (None: read anew), `move_no` a private
+    step's (see live.table_read)."""
     read = live.table_read(table_id, version, move_no)
     return Snapshot(read.table, read.seats, position, read.hand, read.state, read.view(position), read.totals,
                     origin, read.previous_multiplier, read.version, read.due)
@@ -214,9 +252,19 @@ def hand_points(user, hands) -> dict[int, int]:
             if h.scores is not None and user.pk in h.seating}
 
 
-def may_replay(user, hand: Hand) -> bool:
-    """Replays show every hand: only the hand's players and admins may see them."""
+def replay_insider(user, hand: Hand) -> bool:
+    """The hand's players and admins: they may always see its replay."""
     return user.is_authenticated and (user.is_staff or hand.players.filter(pk=user.pk).exists())
+
+
+def replay_public(hand: Hand) -> bool:
+    """Every person at the hand allowed public replays in their settings (bots have no say)."""
+    return not hand.players.filter(public_replays=False).exists()
+
+
+def may_replay(user, hand: Hand) -> bool:
+    """Replays show every hand: its players and admins may see them, anyone when the replay is public."""
+    return replay_insider(user, hand) or replay_public(hand)
 
 
 def replay_states(hand: Hand) -> list[tuple[dict | None, HandState]]:
@@ -230,14 +278,33 @@ def replay_states(hand: Hand) -> list[tuple[dict | None, HandState]]:
     return list(zip([None, *moves], states))
 
 
-def replay_context(hand: Hand, step) -> dict:
-    """One step of the replay: every seat's hand and groups in full, the move that led here."""
+def replay_lines(hand: Hand, steps: list, names: list[str]) -> list[list[dict]]:
+    """What happened at each step, with its cards: the events of that move (a peng shows its three
+    cards, a chi its bi), led by the move itself when it made no event of its own (a pass). A held
+    hand's releases are not logged: their events (the next draw, a take) show with the move before."""
+    starts = [row["move_no"] if row else 0 for row, _state in steps]
+    lines: list[list[dict]] = [[] for _ in steps]
+    for e in hand.events:
+        lines[max(0, bisect.bisect_right(starts, e["n"]) - 1)].append(
+            {"who": names[e["seat"]] if e["seat"] is not None else "", "move": e["move"], "cards": e["cards"],
+             "n": e["n"]})
+    for i, (row, _state) in enumerate(steps):
+        if row and not any(e["who"] == names[row["seat"]] for e in lines[i]):
+            lines[i].insert(0, {"who": names[row["seat"]], "move": row["verb"], "cards": "".join(row["groups"]),
+                                "n": row["move_no"]})
+    return lines
+
+
+def replay_context(hand: Hand, step, insider: bool = True) -> dict:
+    """One step of the replay: every seat's hand and groups in full, what happened at each step (for
+    the move list), the step's own line. `insider` (a player, an admin): the room's invite code is
+    shown; a shared replay shows the players' display names and the cards, nothing else of theirs."""
     steps = replay_states(hand)
     try:
         i = min(max(int(step or 0), 0), len(steps) - 1)
     except ValueError:
         i = 0
-    row, state = steps[i]
+    _row, state = steps[i]
     view = public_view(state)
     users = {u.pk: u for u in get_user_model().objects.filter(pk__in=[u for u in hand.seating if u])}
     names = [str(users[u].display_name) if u in users else bot_name(p)
@@ -246,13 +313,10 @@ def replay_context(hand: Hand, step) -> dict:
               "hand": C.fmt(C.from_counts(state.hands[p])),
               "groups": [group_view(g, True) for g in state.tables[p]],
               "pile": view["piles"][p], "huxi": state.table_huxi(p)} for p in range(state.players)]
-    n = row["move_no"] if row else 0
-    upto = steps[i + 1][0]["move_no"] if i + 1 < len(steps) else float("inf")  # a held hand's releases
-    #                                   are not logged: their events show with the move before them
-    said = (row["seat"], {row["verb"], "bi"}) if row else (None, set())  # the move line says these already
-    events = [{**e, "who": names[e["seat"]] if e["seat"] is not None else ""} for e in hand.events
-              if n <= e["n"] < upto and not (e["seat"] == said[0] and e["move"] in said[1])]
-    return {"hand": hand, "step": i, "last": len(steps) - 1, "seats": seats, "view": view, "events": events,
-            "move": row and {**row, "who": names[row["seat"]]},
+    lines = replay_lines(hand, steps, names)
+    room = (hand.table.tier.name if hand.table.tier_id
+            else hand.table.invite_code if insider else None)  # None: "a private room"
+    return {"hand": hand, "room": room, "step": i, "last": len(steps) - 1, "seats": seats, "view": view,
+            "line": lines[i], "moves": list(enumerate(lines)),
             "result": state.result and {**state.result, "winner_name": names[state.result["winner"]]
                                         if state.result.get("winner") is not None else ""}}

@@ -26,6 +26,7 @@ urlpatterns = [
     path("join/", views.join_code, name="join_code"),
     path("join/<str:code>/", views.join, name="join"),
     path("tables/<id:table_id>/", views.table, name="table"),
+    path("tables/<id:table_id>/watch/", views.watch, name="watch"),
     path("tables/<id:table_id>/leave/", views.leave, name="leave"),
     path("tables/<id:table_id>/move/", views.tier_move, name="tier_move"),
     path("tables/<id:table_id>/standings/", views.standings, name="standings"),

@@ -17,7 +17,7 @@ from accounts import throttles
 from accounts.economy import signin_offer, today_tasks
 from accounts.selectors import relief_offer
 
-from . import fragments, selectors, services
+from . import fragments, selectors, services, spectator_count
 from .forms import JoinForm, PrivateRoomForm
 from .models import Hand, RoomTier, Table
 
@@ -29,6 +29,7 @@ def lobby(request, private_form=None, join_form=None):
         "relief": relief_offer(request.user),
         "signin": signin_offer(request.user), "tasks": today_tasks(request.user),
         "my_tables": selectors.my_tables(request.user),
+        "now_playing": selectors.now_playing(),
         "private_form": private_form or PrivateRoomForm(),
         "join_form": join_form or JoinForm(),
     })
@@ -110,7 +111,26 @@ def table(request, table_id: int):
         return redirect("games:lobby")
     snap = selectors.snapshot(table_id, position, request.build_absolute_uri("/").rstrip("/"))
     parts = {fid.replace("-", "_"): part for fid, part in fragments.render_all(snap).items()}
-    return render(request, "games/table.html", {"room": snap.table, "f": parts})
+    return render(request, "games/table.html", {"room": snap.table, "f": parts,
+                                                "watchers": spectator_count.count(table_id)})
+
+
+def watch(request, table_id: int):
+    """The table's public view for a spectator, live over /ws/watch/ (games.spectators): coin tables from
+    the lobby, private rooms by their invite link (?code=) when the owner lets friends watch."""
+    if selectors.seat_position(table_id, request.user) is not None:
+        return redirect("games:table", table_id)
+    try:
+        snap = selectors.snapshot(table_id, None)
+    except Table.DoesNotExist:
+        raise Http404 from None
+    code = request.GET.get("code", "")
+    if not selectors.may_watch(snap.table, snap.seats.values(), code):
+        messages.error(request, _("This table cannot be watched."))
+        return redirect("games:lobby")
+    parts = {fid.replace("-", "_"): part for fid, part in fragments.render_all(snap).items()}
+    return render(request, "games/watch.html", {"room": snap.table, "f": parts, "code": code,
+                                                "watchers": spectator_count.count(table_id)})
 
 
 @require_POST
@@ -155,11 +175,22 @@ def standings(request, table_id: int):
     return render(request, "games/standings.html", {"room": room, "rows": rows, "hand_numbers": hand_numbers})
 
 
-@login_required
+REPLAY_SPEEDS = (1, 2, 4)  # the replay player's speeds: moves a second
+
+
 def replay(request, hand_id: int):
-    """A finished hand move by move, re-played from its seed and action log; all hands are shown, so
-    only the hand's players and admins may see it."""
+    """A finished hand move by move, re-played from its seed and action log. It shows every hand, so
+    only the hand's players and admins may see it, or anyone once every person at the hand allowed
+    public replays. An htmx step (the player's links, auto-play) gets only the board."""
     hand = get_object_or_404(Hand.objects.select_related("table__variant", "table__tier"), pk=hand_id)
-    if not hand.finished or not selectors.may_replay(request.user, hand):
+    if not hand.finished:
         raise Http404
-    return render(request, "games/replay.html", selectors.replay_context(hand, request.GET.get("step")))
+    insider, public = selectors.replay_insider(request.user, hand), selectors.replay_public(hand)
+    if not (insider or public):
+        raise Http404
+    context = selectors.replay_context(hand, request.GET.get("step"), insider=insider)
+    if request.htmx:
+        return render(request, "games/_replay_board.html", context)
+    return render(request, "games/replay.html", {
+        **context, "public": public, "speeds": REPLAY_SPEEDS,
+        "share": request.build_absolute_uri(reverse("games:replay", args=[hand.pk]))})

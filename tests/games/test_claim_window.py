@@ -180,7 +180,7 @@ def test_r7_held_window_bots_decide_inside_the_window_and_replays_rebuild_the_ha
     final = HandState.from_json(hand.state)
     assert selectors.replay_states(hand)[-1][1] == final  # the log and the seed, releases inferred
     steps = [selectors.replay_context(hand, i) for i in range(len(selectors.replay_states(hand)))]
-    shown = {e["n"] for step in steps for e in step["events"]}
-    logged = {step["move"]["move_no"] for step in steps if step["move"]}
+    shown = {e["n"] for step in steps for e in step["line"]}
+    logged = set(ActionLog.objects.filter(hand=hand).values_list("move_no", flat=True))
     released = {e["n"] for e in hand.events if e["move"] == "draw"} - logged
     assert released and released <= shown  # a release has no row: its draws show with the move before

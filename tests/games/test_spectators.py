@@ -1,0 +1,196 @@
+"""Spectators (issue 13): /ws/watch/<id>/ sends the table's public view live, never a card hidden from
+any seat (R3 'shown' column), never lets the spectator act, and only where watching is allowed."""
+import copy
+import re
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.routing import URLRouter
+from channels.testing import WebsocketCommunicator
+from django.urls import reverse
+from django.utils import translation
+
+from games import bots, fragments, messages, selectors, services
+from games.models import ActionLog, Seat, Table, Variant
+from games.routing import websocket_urlpatterns
+from games.rules import public_view
+from games.rules.checks import scrambled
+
+from .tablekit import WIN_SEED, deal_seed, private_table, state_of  # noqa: F401
+from .test_consumers import close_the_sync_threads_connection, connect, drain, ids, receive_until  # noqa: F401
+from .test_no_hidden_card_in_html import scrambled_hand
+
+db = database_sync_to_async
+SPECTATOR_IDS = ["table-version", "table-info", "seat-0", "seat-1", "seat-2", "seat-3", "event-log", "result"]
+
+
+async def watch(table_id: int, user=None, code: str = ""):
+    """(connected, close code or None, communicator) of a spectator's socket."""
+    comm = WebsocketCommunicator(URLRouter(websocket_urlpatterns),
+                                 f"/ws/watch/{table_id}/" + (f"?code={code}" if code else ""))
+    if user is not None:
+        comm.scope["user"] = user
+    connected, code = await comm.connect()
+    return connected, (None if connected else code), comm
+
+
+@pytest.fixture
+def coin_table(defaults, make_user, deal_seed):
+    deal_seed(WIN_SEED)
+    users = [make_user(n) for n in ("ann", "bob", "cyd")]
+    for user in users:
+        table = services.quick_match(user=user)
+    return table, {s.position: s.user for s in Seat.objects.filter(table=table).select_related("user")}
+
+
+def _move(table, by_seat):
+    """The next step of the series: the first seat to act plays the bot's choice; after a hand, all are
+    ready for the next one. Returns the table's version after it."""
+    hand = selectors.current_hand(table)
+    if hand.finished:
+        for user in by_seat.values():
+            try:
+                services.next_ready(table=table, user=user)
+            except services.Stale:
+                pass
+    else:
+        state = state_of(table)
+        seat = state.to_act[0]
+        services.action_submit(table=table, user=by_seat[seat],
+                               wire={"action": bots.choose_action(state, seat).text, "move_no": hand.move_no})
+    return Table.objects.get(pk=table.pk).version
+
+
+def _twin_frame(table_id: int, version: int, sent: dict, base):
+    """The frame the spectator would get at `version` had every hidden card been another: other hands,
+    stock order, removed cards, the card of every wei and every unseen draw (checks.scrambled for no
+    seat, and the log); `sent` is what the twin socket was sent before."""
+    with translation.override("zh-hans"):
+        snap = selectors.snapshot(table_id, None, "", version)
+        twin = copy.copy(snap)
+        if not snap.state.finished:
+            hidden = scrambled(snap.state, None)
+            assert hidden != snap.state or not snap.state.stock  # the scramble really changes cards
+            twin.state, twin.view, twin.hand = hidden, public_view(hidden), scrambled_hand(snap.hand, None)
+        return fragments.render_changed(twin, sent, base)
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_r3_a_spectators_frames_over_two_hands_do_not_depend_on_any_hidden_card(coin_table):
+    table, by_seat = coin_table
+    connected, _, spectator = await watch(table.pk)
+    assert connected
+    first = await spectator.receive_from(timeout=5)
+    assert ids(first) == SPECTATOR_IDS  # the public view: no hand, no moves
+    assert 'id="watchers"' in await spectator.receive_from(timeout=5)  # and the count, 1
+    twin_sent, base, checked = {}, None, 0
+    for _ in range(400):
+        for frame in _frames(first):
+            v = int(re.search(r'data-version="(\d+)"', frame).group(1))
+            assert frame == await db(_twin_frame)(table.pk, v, twin_sent, base), f"version {v}"
+            assert 'id="my-hand"' not in frame and 'id="actions"' not in frame
+            base, checked = v, checked + 1
+        hand = await db(selectors.current_hand)(table)
+        if hand.finished and hand.number == 2:
+            break
+        version = await db(_move)(table, by_seat)
+        first = await receive_until(spectator, f'data-version="{version}"')
+    assert hand.number == 2 and hand.finished and checked > 30
+    await spectator.disconnect()
+
+
+def _frames(text: str) -> list[str]:
+    """The versioned frames in what the socket sent (the count's frames aside)."""
+    text = re.sub(r'<span id="watchers".*?</span>\s*', "", text)
+    return ['<span id="table-version"' + f for f in text.split('<span id="table-version"')[1:]]
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_a_spectator_can_never_act_every_op_is_refused_calmly_and_nothing_changes(coin_table, make_user):
+    table, by_seat = coin_table
+    stranger = await db(make_user)("watcher")
+    connected, _, spectator = await watch(table.pk, stranger)
+    assert connected
+    await drain(spectator, 0.1)
+    before = await db(selectors.current_hand)(table)
+    version = (await db(Table.objects.get)(pk=table.pk)).version
+    state = await db(state_of)(table)
+    legal = bots.choose_action(state, state.to_act[0]).text  # a move the seat to act could make
+    for op in messages.OPS:
+        if op == "sync":
+            continue
+        await spectator.send_json_to({"op": op, "action": legal, "move_no": before.move_no})
+        frame = await receive_until(spectator, 'class="flash info"')
+        assert "旁观者不能出牌" in frame and ids(frame) == ["flash"]
+    await spectator.send_to(text_data="not json")
+    await receive_until(spectator, "flash error")
+    after = await db(selectors.current_hand)(table)
+    assert (after.move_no, after.state, after.events) == (before.move_no, before.state, before.events)
+    assert (await db(Table.objects.get)(pk=table.pk)).version == version
+    assert not await db(ActionLog.objects.filter(hand=before).exists)()
+    assert not await db(Seat.objects.filter(table=table, ready=True).exists)()
+    await spectator.send_json_to({"op": "sync"})  # the one op it has: a full snapshot
+    assert ids(await receive_until(spectator, 'id="result"')) == SPECTATOR_IDS
+    await spectator.disconnect()
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_a_private_room_is_watched_only_by_its_invite_link_and_only_when_the_owner_allows(
+        defaults, make_user, deal_seed):
+    deal_seed(WIN_SEED)
+    users = [await db(make_user)(n) for n in ("ann", "bob", "cyd")]
+    table = await db(private_table)(users, variant=await db(Variant.objects.get)(slug="changde"))
+    connected, code, comm = await watch(table.pk, code=table.invite_code)
+    assert not connected and code == 4403  # the owner did not allow it
+    await comm.disconnect()
+    await db(Table.objects.filter(pk=table.pk).update)(watchable=True)
+    for wrong in ("", "WRONG1"):
+        connected, code, comm = await watch(table.pk, code=wrong)
+        assert not connected and code == 4403  # allowed, but only by the link
+        await comm.disconnect()
+    connected, _, comm = await watch(table.pk, code=table.invite_code.lower())
+    assert connected and ids(await comm.receive_from(timeout=5)) == SPECTATOR_IDS
+    await comm.disconnect()
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_a_coin_table_is_not_watched_once_a_player_turned_watching_off(coin_table):
+    table, by_seat = coin_table
+    connected, _, spectator = await watch(table.pk)
+    assert connected
+    await drain(spectator, 0.1)
+    await db(type(by_seat[1]).objects.filter(pk=by_seat[1].pk).update)(may_be_watched=False)
+    await db(_move)(table, by_seat)  # the next read of the table sees the setting: the socket closes
+    frame = await receive_until(spectator, 'id="flash"')
+    assert "不能再观看" in frame and 'id="seat-0"' not in frame
+    assert (await spectator.receive_output(timeout=5))["code"] == 4403
+    await spectator.disconnect()
+    connected, code, comm = await watch(table.pk)
+    assert not connected and code == 4403
+    await comm.disconnect()
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_the_spectator_count_reaches_the_players_and_the_spectators(coin_table):
+    table, by_seat = coin_table
+    player = await connect(by_seat[0], table.pk)
+    await player.receive_from(timeout=5)
+    _, _, one = await watch(table.pk)
+    _, _, two = await watch(table.pk)
+
+    def count(frames: str) -> int:
+        return int(re.findall(r'id="watchers"[^>]*>(\d+)', frames)[-1])
+
+    assert count(await receive_until(player, 'id="watchers"', "2")) == 2
+    assert count("".join(await drain(two, 0.1))) == 2
+    await one.disconnect()
+    assert count(await receive_until(player, 'id="watchers"')) == 1
+    await two.disconnect()
+    frame = await receive_until(player, 'id="watchers"')
+    assert count(frame) == 0 and "hidden" in frame.split('id="watchers"')[1].split(">")[0]
+    await player.disconnect()
