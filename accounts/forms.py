@@ -59,3 +59,7 @@ def wait_message(seconds: int) -> str:
     minutes = -(-seconds // 60)
     return ngettext("Too many failed log-ins: try again in %(count)s minute.",
                     "Too many failed log-ins: try again in %(count)s minutes.", minutes) % {"count": minutes}
+
+
+class HintSettingForm(forms.Form):
+    show_hints = forms.BooleanField(label=_("Show winning-card hints at the table"), required=False)

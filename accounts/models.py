@@ -24,6 +24,9 @@ class User(AbstractUser):
     is_guest = models.BooleanField(
         _("guest"), default=False,
         help_text=_("Created by one-click guest play; the player may claim it with a username and password."))
+    show_hints = models.BooleanField(
+        _("winning-card hints"), default=True,
+        help_text=_("Show which cards would win when the hand is one card from a win."))
 
     class Meta(AbstractUser.Meta):
         swappable = "AUTH_USER_MODEL"

@@ -14,4 +14,5 @@ urlpatterns = [
     path("claim/", views.claim, name="claim"),
     path("profile/", views.profile, name="profile"),
     path("relief/", views.relief, name="relief"),
+    path("hints/", views.hint_setting, name="hints"),
 ]

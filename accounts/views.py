@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 from games.services import Refused
 
 from . import selectors, services, throttles
-from .forms import SignupForm
+from .forms import HintSettingForm, SignupForm
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
 
@@ -74,7 +74,8 @@ def claim(request):
 def profile(request):
     return render(request, "accounts/profile.html",
                   {"profile": request.user, "recent_hands": selectors.recent_hands(request.user),
-                   "relief": selectors.relief_offer(request.user)})
+                   "relief": selectors.relief_offer(request.user),
+                   "hint_form": HintSettingForm(initial={"show_hints": request.user.show_hints})})
 
 
 @require_POST
@@ -90,3 +91,14 @@ def relief(request):
         if paid:
             messages.success(request, _("The house gave you %(coins)s relief coins.") % {"coins": intcomma(paid)})
     return redirect(_next_url(request, "games:lobby"))
+
+
+@require_POST
+@login_required
+def hint_setting(request):
+    """The profile's switch for the winning-card hints (a page without JavaScript posts it)."""
+    form = HintSettingForm(request.POST)
+    if form.is_valid():
+        services.hints_set(user=request.user, show=form.cleaned_data["show_hints"])
+        messages.success(request, _("Your setting is saved."))
+    return redirect("accounts:profile")

@@ -15,6 +15,8 @@ class PrivateRoomForm(forms.Form):
                                            choices=[(n, n) for n in PLANNED_HANDS])
     player_count = forms.TypedChoiceField(label=_("Players"), coerce=int, initial=3,
                                           choices=[(n, n) for n in (2, 3, 4)])
+    hints = forms.BooleanField(label=_("Winning-card hints"), required=False, initial=True,
+                               help_text=_("Show each player which cards would win their hand."))
 
     def clean(self):
         data = super().clean()

@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from . import selectors
+from .hints import hand_hints
 from .models import Table
 from .rules import Action, Kind
 from .rules import cards as C
@@ -90,7 +91,8 @@ def my_hand(snap: Snapshot) -> dict:
     discards = {a.split()[1] for a in view["legal"] if a.startswith("discard ")}
     cards = [{"card": C.char(k), "kan": counts[k] >= 3, "discard": C.char(k) in discards}
              for k in C.KINDS for _ in range(counts[k])]
-    return {"cards": cards, "text": view["hand"], "passed": view["passed"], "discard": bool(discards)}
+    return {"cards": cards, "text": view["hand"], "passed": view["passed"], "discard": bool(discards),
+            "hints": hand_hints(snap)}
 
 
 def chi_tree(legal: list[str]) -> list[dict]:

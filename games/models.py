@@ -246,6 +246,9 @@ class Table(models.Model):
         help_text=_("R2: the next hand's dealer is drawn at random (first hand, or a player left)."))
     version = models.PositiveBigIntegerField(
         _("version"), default=0, help_text=_("Counts every change of the table; each frame carries it."))
+    hints = models.BooleanField(
+        _("winning-card hints"), default=True,
+        help_text=_("Private rooms: the owner may switch the winning-card hints off for everyone."))
 
     class Meta:
         ordering = ["-created_at"]

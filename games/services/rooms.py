@@ -23,8 +23,9 @@ PLANNED_HANDS = (8, 16)
 
 
 @transaction.atomic
-def private_create(*, owner, variant: Variant, planned_hands: int, player_count: int) -> Table:
-    """A friends' room (R11: points, never coins) with an invite code; the owner takes seat 0."""
+def private_create(*, owner, variant: Variant, planned_hands: int, player_count: int, hints: bool = True) -> Table:
+    """A friends' room (R11: points, never coins) with an invite code; the owner takes seat 0 and
+    chooses whether the room shows winning-card hints."""
     if not variant.active:
         raise Refused(_("This variant is not offered."))
     if planned_hands not in PLANNED_HANDS:
@@ -33,7 +34,8 @@ def private_create(*, owner, variant: Variant, planned_hands: int, player_count:
     if problem:
         raise Refused(problem)
     table = Table.objects.create(kind=Table.Kind.PRIVATE, variant=variant, invite_code=_new_invite_code(),
-                                 planned_hands=planned_hands, player_count=player_count, owner=owner)
+                                 planned_hands=planned_hands, player_count=player_count, owner=owner,
+                                 hints=hints)
     Seat.objects.create(table=table, position=0, user=owner)
     return table
 
