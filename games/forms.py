@@ -10,7 +10,7 @@ from .services import INVITE_LENGTH, PLANNED_HANDS
 
 class PrivateRoomForm(forms.Form):
     variant = forms.ModelChoiceField(Variant.objects.filter(active=True), label=_("Variant"), empty_label=None,
-                                     help_text=_("Each Yongzhou level is its own variant (R10.2)."))
+                                     help_text=_("Each Yongzhou level is its own variant."))  # R10.2
     planned_hands = forms.TypedChoiceField(label=_("Hands"), coerce=int, initial=8,
                                            choices=[(n, n) for n in PLANNED_HANDS])
     player_count = forms.TypedChoiceField(label=_("Players"), coerce=int, initial=3,

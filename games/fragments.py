@@ -116,6 +116,7 @@ def actions(snap: Snapshot) -> dict:
          "invite": t.invite_code if t.status == Table.Status.WAITING else None,
          "link": snap.origin + reverse("games:join", args=[t.invite_code]) if t.invite_code else None,
          "vote_open": any(s.dissolve_vote for s in people), "my_vote": me and me.dissolve_vote,
+         "refused": [snap.name(s.position) for s in people if s.dissolve_vote is False],
          "can_vote": t.kind == Table.Kind.PRIVATE and t.status in (Table.Status.WAITING, Table.Status.PLAYING),
          "playing": _playing(snap)}
     if state is None:
