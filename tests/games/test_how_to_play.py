@@ -43,7 +43,7 @@ def test_r10_a_variants_page_shows_its_patterns_and_huxi_as_the_admin_set_them(d
     variant.save()
     html = client.get(reverse("games:variant_rules", args=["changde"])).content.decode()
     rows = [visible_text(r).split() for r in re.findall(r"<tr>(.*?)</tr>", html.split('id="pattern-table"')[1], re.S)]
-    assert [r for r in rows if r[0] == "红胡"] == [["红胡", "红牌", "5–6", "张", "7"]]
+    assert [r for r in rows if r[0] == "红胡"] == [["红胡", "红牌张数：5–6", "7"]]
     assert rows[-1][0] == "全碰" and rows[-1][-1] == "9"
     assert len(rows) == 1 + variant.pattern_rows.count()  # the head, then one row per pattern
     huxi = re.findall(r"<tr><td>碰</td><td[^>]*>(\d+)</td><td[^>]*>(\d+)</td>", html)
