@@ -10,7 +10,7 @@ becomes a wei and a kan a ti (R5.2, R5.4, R7.1); another seat's card makes a pen
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from . import cards as C
@@ -48,18 +48,24 @@ def winning_cards(rules, table: Sequence[Group], hand: Sequence[int], *, barred:
     """Every card kind that would win these holdings (hand as counts) and from which sources, best
     hu-xi first; `barred` kinds may not be won on (R7.4), `left` are the unseen copies per kind (a kind
     with none left cannot come)."""
+    out = list(_waits(rules, table, hand, barred, left))
+    out.sort(key=lambda w: (-max(win.huxi for _, win in w.wins), w.card))
+    return tuple(out)
+
+
+def _waits(rules, table: Sequence[Group], hand: Sequence[int], barred: frozenset[int],
+           left: Sequence[int] | None) -> Iterator[WinningCard]:
+    """The winning cards one by one, in kind order (a caller asking only whether there is one stops at
+    the first)."""
     left = left if left is not None else [C.COPIES - hand[k] for k in C.KINDS]
     cards = C.from_counts(hand)
     kinds = sources(rules)
-    out = []
     for k in C.KINDS:
         if k in barred or left[k] <= 0 or not prechecks.may_win(rules, table, hand, k):
             continue
         wins = tuple((s, w) for s in kinds if isinstance(w := evaluate(rules, table, cards, k, s), Win))
         if wins:
-            out.append(WinningCard(k, wins, left[k]))
-    out.sort(key=lambda w: (-max(win.huxi for _, win in w.wins), w.card))
-    return tuple(out)
+            yield WinningCard(k, wins, left[k])
 
 
 def unseen_copies(state: HandState, seat: int) -> list[int]:
@@ -96,6 +102,6 @@ def seat_hints(state: HandState, seat: int) -> Hints | None:
         if 0 < hand[k] < 3:  # R6.5: never a kan card
             after = list(hand)
             after[k] -= 1
-            if winning_cards(state.rules, table, after, barred=barred, left=left):
+            if any(_waits(state.rules, table, after, barred, left)):
                 ready.add(k)
     return Hints((), frozenset(ready))
