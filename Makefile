@@ -39,7 +39,11 @@ $(CHROMIUM):
 	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk
 
 # Regenerate the Chinese catalog from the English source strings, and its compiled .mo (needs gettext;
-# both files are committed, so serving and testing do not).
+# both files are committed, so serving and testing do not). django-overrides.po holds Django's own
+# messages that Django's zh_Hans catalogue lacks: merged in after makemessages, which never sees them.
+PO := locale/zh_Hans/LC_MESSAGES/django.po
 messages: $(STAMP)
-	$(BIN)/python manage.py makemessages -l zh_Hans --ignore=tests --ignore=bench --ignore=games/rules
+	$(BIN)/python manage.py makemessages -l zh_Hans --ignore=tests --ignore=bench --ignore=games/rules --ignore=.venv
+	msgattrib --no-obsolete -o $(PO) $(PO)
+	msgcat --use-first $(PO) locale/zh_Hans/LC_MESSAGES/django-overrides.po -o $(PO)
 	$(BIN)/python manage.py compilemessages -l zh_Hans --ignore=.venv

@@ -67,3 +67,7 @@ class WatchSettingsForm(forms.ModelForm):
     class Meta:
         model = User
         fields = ("public_replays", "may_be_watched")
+
+
+class HintSettingForm(forms.Form):
+    show_hints = forms.BooleanField(label=_("Show winning-card hints at the table"), required=False)

@@ -30,6 +30,9 @@ class User(AbstractUser):
     may_be_watched = models.BooleanField(
         _("may be watched"), default=True,
         help_text=_("Spectators may watch the coin tables this player sits at."))
+    show_hints = models.BooleanField(
+        _("winning-card hints"), default=True,
+        help_text=_("Show which cards would win when the hand is one card from a win."))
 
     class Meta(AbstractUser.Meta):
         swappable = "AUTH_USER_MODEL"

@@ -53,6 +53,12 @@ def guest_claim(*, user: User, username: str, password: str) -> User:
 
 
 @transaction.atomic
+def hints_set(*, user: User, show: bool) -> None:
+    """The player's own switch for the winning-card hints at the table."""
+    User.objects.filter(pk=user.pk).update(show_hints=show)
+    user.show_hints = show
+
+
 def relief_grant(*, user: User, n: int) -> int:
     """Pay the relief grant (救济金, R11 free coins) the page offered: the n-th of today's, paid by the
     house through the ledger under the key relief:<user>:<day>:<n>, so it is paid once whatever the

@@ -17,4 +17,5 @@ urlpatterns = [
     path("signin/", views.signin, name="signin"),
     path("tasks/<int:task_id>/claim/", views.task_claim, name="task_claim"),
     path("watch-settings/", views.watch_settings, name="watch_settings"),
+    path("hints/", views.hint_setting, name="hints"),
 ]

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 from games.services import Refused, rewards
 
 from . import economy, selectors, services, throttles
-from .forms import SignupForm, WatchSettingsForm
+from .forms import HintSettingForm, SignupForm, WatchSettingsForm
 from .levels import rank
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
@@ -79,7 +79,8 @@ def profile(request):
                    "relief": selectors.relief_offer(request.user), "rank": rank(request.user.experience),
                    "signin": economy.signin_offer(request.user), "tasks": economy.today_tasks(request.user),
                    "history": economy.coin_history(request.user, request.GET.get("page")),
-                   "watch_form": WatchSettingsForm(instance=request.user)})
+                   "watch_form": WatchSettingsForm(instance=request.user),
+                   "hint_form": HintSettingForm(initial={"show_hints": request.user.show_hints})})
 
 
 def leaderboard(request):
@@ -138,3 +139,14 @@ def relief(request):
         if paid:
             messages.success(request, _("The house gave you %(coins)s relief coins.") % {"coins": intcomma(paid)})
     return redirect(_next_url(request, "games:lobby"))
+
+
+@require_POST
+@login_required
+def hint_setting(request):
+    """The profile's switch for the winning-card hints (a page without JavaScript posts it)."""
+    form = HintSettingForm(request.POST)
+    if form.is_valid():
+        services.hints_set(user=request.user, show=form.cleaned_data["show_hints"])
+        messages.success(request, _("Your setting is saved."))
+    return redirect("accounts:profile")

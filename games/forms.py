@@ -10,13 +10,15 @@ from .services import INVITE_LENGTH, PLANNED_HANDS
 
 class PrivateRoomForm(forms.Form):
     variant = forms.ModelChoiceField(Variant.objects.filter(active=True), label=_("Variant"), empty_label=None,
-                                     help_text=_("Each Yongzhou level is its own variant (R10.2)."))
+                                     help_text=_("Each Yongzhou level is its own variant."))  # R10.2
     planned_hands = forms.TypedChoiceField(label=_("Hands"), coerce=int, initial=8,
                                            choices=[(n, n) for n in PLANNED_HANDS])
     player_count = forms.TypedChoiceField(label=_("Players"), coerce=int, initial=3,
                                           choices=[(n, n) for n in (2, 3, 4)])
     watchable = forms.BooleanField(label=_("Friends may watch"), required=False,
                                    help_text=_("People with the invite link may watch the table."))
+    hints = forms.BooleanField(label=_("Winning-card hints"), required=False, initial=True,
+                               help_text=_("Show each player which cards would win their hand."))
 
     def clean(self):
         data = super().clean()

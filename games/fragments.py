@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from accounts.levels import level_table, rank
 
 from . import selectors
+from .hints import hand_hints
 from .models import Table
 from .rules import Action, Kind
 from .rules import cards as C
@@ -110,7 +111,8 @@ def my_hand(snap: Snapshot) -> dict:
     discards = {a.split()[1] for a in view["legal"] if a.startswith("discard ")}
     cards = [{"card": C.char(k), "kan": counts[k] >= 3, "discard": C.char(k) in discards}
              for k in C.KINDS for _ in range(counts[k])]
-    return {"cards": cards, "text": view["hand"], "passed": view["passed"], "discard": bool(discards)}
+    return {"cards": cards, "text": view["hand"], "passed": view["passed"], "discard": bool(discards),
+            "hints": hand_hints(snap)}
 
 
 def chi_tree(legal: list[str]) -> list[dict]:
@@ -134,6 +136,7 @@ def actions(snap: Snapshot) -> dict:
          "invite": t.invite_code if t.status == Table.Status.WAITING else None,
          "link": snap.origin + reverse("games:join", args=[t.invite_code]) if t.invite_code else None,
          "vote_open": any(s.dissolve_vote for s in people), "my_vote": me and me.dissolve_vote,
+         "refused": [snap.name(s.position) for s in people if s.dissolve_vote is False],
          "can_vote": t.kind == Table.Kind.PRIVATE and t.status in (Table.Status.WAITING, Table.Status.PLAYING),
          "playing": _playing(snap)}
     if state is None:

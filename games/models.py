@@ -258,6 +258,9 @@ class Table(models.Model):
     watchable = models.BooleanField(
         _("friends may watch"), default=False,
         help_text=_("Private rooms: people with the invite link may watch the table (the owner chooses)."))
+    hints = models.BooleanField(
+        _("winning-card hints"), default=True,
+        help_text=_("Private rooms: the owner may switch the winning-card hints off for everyone."))
 
     class Meta:
         ordering = ["-created_at"]

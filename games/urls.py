@@ -1,6 +1,6 @@
 from django.urls import path, register_converter
 
-from . import views
+from . import howto, views
 
 
 class RowId:
@@ -31,4 +31,6 @@ urlpatterns = [
     path("tables/<id:table_id>/move/", views.tier_move, name="tier_move"),
     path("tables/<id:table_id>/standings/", views.standings, name="standings"),
     path("hands/<id:hand_id>/replay/", views.replay, name="replay"),
+    path("rules/", howto.how_to_play, name="how_to_play"),
+    path("rules/<slug:slug>/", howto.variant_rules, name="variant_rules"),
 ]

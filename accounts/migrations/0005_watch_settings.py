@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('accounts', '0003_economy'),
+        ('accounts', '0004_hint_setting'),
     ]
 
     operations = [

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0009_tier_daily_cap'),
+        ('games', '0010_table_hints'),
     ]
 
     operations = [

@@ -19,6 +19,7 @@ from .claims import chi_table_group, chi_used
 from .cli_score import BadInput, parse_request
 from .groups import FOUR_SAME, Group, GroupError, HuxiTable, Kind, chi_groups_with
 from .hand import apply, deal, is_legal, legal_actions, new_seed, next_dealer, release, setup
+from .hints import Hints, WinningCard, seat_hints, unseen_copies, winning_cards
 from .scoring import NoWin, Source, Win, evaluate, score_split
 from .state import HandState, owes_discard, table_huxi
 from .variants import PATTERN_CODES, PRESETS, PatternSpec, RuleSet, RuleSetError, parse_player_counts, preset
@@ -26,9 +27,10 @@ from .views import event_view, group_view, public_view, seat_view
 
 __all__ = [
     "Action", "BadInput", "CardError", "Event", "FOUR_SAME", "Group", "GroupError", "HandState", "HuxiTable",
-    "IllegalAction", "InvalidAction", "Kind", "NoWin", "PATTERN_CODES", "PRESETS", "PatternSpec", "RuleSet",
+    "Hints", "IllegalAction", "InvalidAction", "Kind", "NoWin", "PATTERN_CODES", "PRESETS", "PatternSpec", "RuleSet",
     "RuleSetError", "Source", "Win", "apply", "cards", "chi_groups_with", "chi_table_group", "chi_used",
     "deal", "evaluate", "event_view", "group_view", "is_legal", "legal_actions", "new_seed", "next_dealer",
-    "owes_discard", "parse_player_counts", "parse_request", "preset", "public_view", "random_hand", "release", "replay",
-    "score_split", "seat_view", "setup", "table_huxi",
+    "owes_discard", "parse_player_counts", "parse_request", "preset", "public_view", "random_hand", "release",
+    "replay", "score_split", "seat_hints", "seat_view", "setup", "table_huxi", "unseen_copies", "WinningCard",
+    "winning_cards",
 ]

@@ -246,14 +246,17 @@ def next_ready(*, table, user) -> Hand | None:
 @transaction.atomic
 def dissolve_vote(*, table, user, agree: bool) -> Table:
     """Any player of a private room may propose to dissolve it (a first 'agree'); it dissolves when
-    every person at the table agrees, and one 'refuse' withdraws the proposal."""
+    every person at the table agrees, and one 'refuse' withdraws the proposal: that seat's vote is kept
+    as False so the table is told who refused (until the next proposal or hand)."""
     table = locked_table(table)
     seat = seat_of(table, user)
     if table.kind != Table.Kind.PRIVATE or table.status not in (Table.Status.WAITING, Table.Status.PLAYING):
         raise Refused(_("Only a private room in play can be dissolved."))
     if not agree:
-        Seat.objects.filter(table=table).update(dissolve_vote=None)
+        if Seat.objects.filter(table=table, dissolve_vote=True).update(dissolve_vote=None):
+            Seat.objects.filter(pk=seat.pk).update(dissolve_vote=False)
     else:
+        Seat.objects.filter(table=table, dissolve_vote=False).update(dissolve_vote=None)
         seat.dissolve_vote = True
         seat.save(update_fields=["dissolve_vote"])
         if all(s.dissolve_vote for s in seats_of(table) if s.user_id):

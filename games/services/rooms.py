@@ -24,10 +24,10 @@ PLANNED_HANDS = (8, 16)
 
 @transaction.atomic
 def private_create(*, owner, variant: Variant, planned_hands: int, player_count: int,
-                   address: str | None = None, watchable: bool = False) -> Table:
-    """A friends' room (R11: points, never coins) with an invite code; the owner takes seat 0.
-    `address`: where the person connected from (the same-address check, see _address_clash).
-    `watchable`: people with the invite link may watch it (games.spectators)."""
+                   address: str | None = None, watchable: bool = False, hints: bool = True) -> Table:
+    """A friends' room (R11: points, never coins) with an invite code; the owner takes seat 0 and
+    chooses whether friends may watch it by the invite link (games.spectators) and whether it shows
+    winning-card hints. `address`: where the person connected from (see _address_clash)."""
     if not variant.active:
         raise Refused(_("This variant is not offered."))
     if planned_hands not in PLANNED_HANDS:
@@ -37,7 +37,7 @@ def private_create(*, owner, variant: Variant, planned_hands: int, player_count:
         raise Refused(problem)
     table = Table.objects.create(kind=Table.Kind.PRIVATE, variant=variant, invite_code=_new_invite_code(),
                                  planned_hands=planned_hands, player_count=player_count, owner=owner,
-                                 watchable=watchable)
+                                 watchable=watchable, hints=hints)
     Seat.objects.create(table=table, position=0, user=owner, address=address)
     return table
 

@@ -488,7 +488,9 @@ def test_dissolve_needs_every_person_and_a_refusal_withdraws_it(changde, three):
     table = private_table(three, variant=changde)
     services.dissolve_vote(table=table, user=three[0], agree=True)
     services.dissolve_vote(table=table, user=three[1], agree=False)
-    assert not Seat.objects.filter(table=table, dissolve_vote__isnull=False).exists()
+    # the proposal is gone; the refusal stays, so the table is told who refused
+    assert list(Seat.objects.filter(table=table, dissolve_vote__isnull=False).values_list("user", "dissolve_vote")) == [
+        (three[1].pk, False)]
     for user in three:
         services.dissolve_vote(table=table, user=user, agree=True)
     table.refresh_from_db()

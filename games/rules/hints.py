@@ -1,0 +1,107 @@
+"""Winning-card hints (听牌提示): which cards would win a seat's holdings, and with what hu-xi (R7).
+
+Only what the seat itself knows goes in: its own hand, its own table groups, the cards every seat sees
+(face-up table cards, the piles, a card in flight) to count the copies still unseen, its own passed hu
+(R7.4) and the rule set. Nothing hidden from the seat is read, so a hint can never leak a card.
+
+A card is tried from each source it could come from (R7.3): a card drawn by the seat itself, one drawn
+by another seat, and (Luzhou, R10.3) a discard. The hu-xi differ by source: an own draw joining a pair
+becomes a wei and a kan a ti (R5.2, R5.4, R7.1); another seat's card makes a peng or a pao.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from . import cards as C
+from . import prechecks
+from .claims import passed_hu_blocks, skipped_peng_blocks
+from .groups import Group
+from .scoring import Source, Win, evaluate
+from .state import HandState, owes_discard
+from .views import FACE_DOWN
+
+__all__ = ["Hints", "WinningCard", "seat_hints", "unseen_copies", "winning_cards"]
+
+
+@dataclass(frozen=True, slots=True)
+class WinningCard:
+    card: int
+    wins: tuple[tuple[Source, Win], ...]  # each source the card would win from, and that win
+    left: int  # copies the seat has not seen (R1: four of each kind)
+
+
+@dataclass(frozen=True, slots=True)
+class Hints:
+    waits: tuple[WinningCard, ...]  # the seat holds one card short of a win: these cards win
+    ready_discards: frozenset[int]  # the seat must discard: discarding these kinds keeps it ready (听牌)
+
+
+def sources(rules) -> tuple[Source, ...]:
+    """Where a winning card may come from (R7.3): a card from the stock, drawn by the seat or another
+    seat; a discard only where the variant allows it (R6.5, R10.3)."""
+    return (Source.OWN_DRAW, Source.OTHER_DRAW) + ((Source.DISCARD,) if rules.discard_win else ())
+
+
+def winning_cards(rules, table: Sequence[Group], hand: Sequence[int], *, barred: frozenset[int] = frozenset(),
+                  left: Sequence[int] | None = None) -> tuple[WinningCard, ...]:
+    """Every card kind that would win these holdings (hand as counts) and from which sources, best
+    hu-xi first; `barred` kinds may not be won on (R7.4), `left` are the unseen copies per kind (a kind
+    with none left cannot come)."""
+    out = list(_waits(rules, table, hand, barred, left))
+    out.sort(key=lambda w: (-max(win.huxi for _, win in w.wins), w.card))
+    return tuple(out)
+
+
+def _waits(rules, table: Sequence[Group], hand: Sequence[int], barred: frozenset[int],
+           left: Sequence[int] | None) -> Iterator[WinningCard]:
+    """The winning cards one by one, in kind order (a caller asking only whether there is one stops at
+    the first)."""
+    left = left if left is not None else [C.COPIES - hand[k] for k in C.KINDS]
+    cards = C.from_counts(hand)
+    kinds = sources(rules)
+    for k in C.KINDS:
+        if k in barred or left[k] <= 0 or not prechecks.may_win(rules, table, hand, k):
+            continue
+        wins = tuple((s, w) for s in kinds if isinstance(w := evaluate(rules, table, cards, k, s), Win))
+        if wins:
+            yield WinningCard(k, wins, left[k])
+
+
+def unseen_copies(state: HandState, seat: int) -> list[int]:
+    """Per kind, the copies `seat` has not seen: four less its hand, its own table groups, the face-up
+    cards of the others' groups (never their face-down ones), the piles and a card in flight."""
+    seen = list(state.hands[seat])
+    for s, groups in enumerate(state.tables):
+        for g in groups:
+            shown = g.cards if s == seat or g.kind not in FACE_DOWN else g.cards[:len(g.cards) - FACE_DOWN[g.kind]]
+            for k in shown:
+                seen[k] += 1
+    for pile in state.piles:
+        for k in pile:
+            seen[k] += 1
+    w = state.window
+    if w is not None and w.in_flight:
+        seen[w.card] += 1
+    return [max(0, C.COPIES - n) for n in seen]
+
+
+def seat_hints(state: HandState, seat: int) -> Hints | None:
+    """The hints of one seat now: None when the hand is over, the seat sits out or may not hu at all
+    (R10.3); otherwise its waits (when it owes no discard) or the discards that keep it ready."""
+    if state.finished or seat not in state.order or skipped_peng_blocks(state, seat):
+        return None
+    hand, table = state.hands[seat], state.tables[seat]
+    barred = frozenset(k for k, _ in (state.passed_hu[seat] if state.passed_hu else ())
+                       if passed_hu_blocks(state, seat, k) is not None)  # R7.4
+    left = unseen_copies(state, seat)
+    if not owes_discard(hand, table):
+        return Hints(winning_cards(state.rules, table, hand, barred=barred, left=left), frozenset())
+    ready = set()
+    for k in C.KINDS:
+        if 0 < hand[k] < 3:  # R6.5: never a kan card
+            after = list(hand)
+            after[k] -= 1
+            if any(_waits(state.rules, table, after, barred, left)):
+                ready.add(k)
+    return Hints((), frozenset(ready))
