@@ -14,7 +14,7 @@ from django.template.loader import get_template
 from django.urls import reverse
 from django.utils import translation
 
-from . import selectors
+from . import hand_columns, selectors
 from .models import Table
 from .rules import Action, Kind
 from .rules import cards as C
@@ -83,14 +83,17 @@ def seat(snap: Snapshot, position: int) -> dict:
 
 
 def my_hand(snap: Snapshot) -> dict:
+    """The own hand in columns (hand_columns)."""
     view = snap.view
     if view is None:
-        return {"cards": [], "text": ""}
-    counts = C.counts(C.parse(view["hand"]))
+        return {"columns": [], "text": ""}
     discards = {a.split()[1] for a in view["legal"] if a.startswith("discard ")}
-    cards = [{"card": C.char(k), "kan": counts[k] >= 3, "discard": C.char(k) in discards}
-             for k in C.KINDS for _ in range(counts[k])]
-    return {"cards": cards, "text": view["hand"], "passed": view["passed"], "discard": bool(discards)}
+    cols = [{"kind": col["kind"],
+             "cards": [{"card": C.char(k), "kan": col["kind"] == "kan", "discard": C.char(k) in discards}
+                       for k in col["cards"]]}
+            for col in hand_columns.columns(C.parse(view["hand"]))]
+    return {"columns": cols, "text": view["hand"], "hand": snap.hand.pk, "passed": view["passed"],
+            "discard": bool(discards)}
 
 
 def chi_tree(legal: list[str]) -> list[dict]:
@@ -174,11 +177,20 @@ def result(snap: Snapshot) -> dict:
     if d["won"]:
         d.update(card=r.get("card"), source=r.get("source"), self_draw=r.get("self_draw"),
                  huxi=r["huxi"], grade=r["grade"], fan=r["fan"], base=r["base"], patterns=r["patterns"],
-                 rest=r.get("rest", ""),
+                 rest=r.get("rest", ""), bonus=rules.self_draw_grades if r.get("self_draw") else 0,
+                 bonus_first=rules.self_draw_before_fan, due=r["base"] * hand.multiplier,
+                 caps=_caps(snap, r["winner"], r["base"] * hand.multiplier),
                  split=[{"kind": k, "cards": cs,
                          "huxi": rules.huxi.huxi(Kind(k), tuple(C.parse(cs)))}
                         for k, cs in r["split"]])
     return d
+
+
+def _caps(snap: Snapshot, winner: int, due: int) -> list[dict]:
+    """R8.4: the players who paid the winner less than base × multiplier (a cap applied), and how much."""
+    scores = snap.hand.scores or []
+    return [{"name": snap.name(p), "paid": -scores[p], "due": due, "short": due + scores[p]}
+            for p in snap.state.order if p != winner and p < len(scores) and -scores[p] < due]
 
 
 def _tier_move(snap: Snapshot, me) -> dict | None:
