@@ -206,7 +206,7 @@
   // Each hand card keyed by face and copy ("五2"), so focus, choice and arrangement follow the card.
   function keyHand() {
     var seen = {};
-    document.querySelectorAll("#my-hand .card:not([data-key])").forEach(function (c) {
+    document.querySelectorAll("#my-hand .column .card:not([data-key])").forEach(function (c) {
       var face = c.textContent;
       seen[face] = (seen[face] || 0) + 1;
       c.dataset.key = face + seen[face];
@@ -221,7 +221,7 @@
     go.append(text.discard + " ", Object.assign(document.createElement("span"), {className: "chosen"}));
     bar.appendChild(go);
   }
-  function handCards() { return Array.prototype.slice.call(document.querySelectorAll("#my-hand .card[data-key]")); }
+  function handCards() { return Array.prototype.slice.call(document.querySelectorAll("#my-hand .column .card")); }
   function choose(key) {
     var button = key && document.querySelector('#my-hand form.discard button[data-key="' + key + '"]');
     chosenKey = button ? key : null;
