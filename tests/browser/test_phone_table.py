@@ -98,13 +98,13 @@ def _discard_two_taps(page: Page) -> bool:
 
 
 def _play_until(page: Page, reached, *, win: bool = False) -> None:
-    """Pass on claims (or hu when `win`), discard by two taps, next hand after a drawn one, until
-    `reached()`; fails after BUDGET seconds."""
+    """Pass on claims (hu when `win`, and then stay on the result panel), discard by two taps, next
+    hand after a drawn one, until `reached()`; fails after BUDGET seconds."""
     deadline = time.monotonic() + BUDGET
     while not reached():
         assert time.monotonic() < deadline, "the wanted position did not come up in time"
-        offered = [s for s in (("#act-hu",) if win else ()) + ("#act-pass", "#result:not(.hidden) #next-hand")
-                   if page.locator(s).count()]
+        wanted = ("#act-hu", "#act-pass") if win else ("#act-pass", "#result:not(.hidden) #next-hand")
+        offered = [s for s in wanted if page.locator(s).count()]
         try:
             if offered:
                 page.click(offered[0], timeout=1000)
@@ -160,7 +160,9 @@ def _assert_fits(page: Page, size) -> None:
 
 def _in_view(page: Page, selector: str) -> None:
     size = page.viewport_size
-    for el in page.locator(selector).all():
+    shown = [el for el in page.locator(selector).all() if el.is_visible()]
+    assert shown, selector
+    for el in shown:
         box = el.bounding_box()
         assert box and box["y"] >= 0 and box["y"] + box["height"] <= size["height"] + 0.5, (selector, box)
         assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"] + 0.5, (selector, box)
@@ -181,6 +183,8 @@ def test_a_claim_fits_the_screen_and_the_chi_menu_stays_open_across_a_resend(tab
     _in_view(page, "#action-bar .button")
     _assert_fits(page, PHONE)
     page.click("#act-chi summary")
+    page.evaluate("window.scrollTo(0, 0)")  # as the player sees it (the clicks above scrolled)
+    page.wait_for_timeout(300)
     page.screenshot(path=ARTIFACTS / "phone-claim.png")
     summary = page.locator("#act-chi summary").element_handle()
     shown = page.get_attribute("#table-version", "data-version")
@@ -261,7 +265,7 @@ def test_the_result_panel_fits_a_phone_with_next_hand_in_view(table):
     page = table(PHONE)
     _play_until(page, lambda: page.locator("#result:not(.hidden) .result-actions").count() > 0, win=True)
     page.wait_for_timeout(300)
-    _in_view(page, "#result .result-actions .button")
+    _in_view(page, "#result .result-actions .button")  # 下一局 (or the way to another room)
     height = page.evaluate("document.getElementById('result').scrollHeight")
     assert height <= 1.5 * PHONE[1], height
     if page.locator("#score").count():
