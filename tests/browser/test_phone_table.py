@@ -173,6 +173,7 @@ def test_no_horizontal_scroll_and_every_control_44_px_with_the_decision_bar_in_v
     page = table(size)
     _play_until(page, lambda: _my_discard(page))
     _assert_fits(page, size)
+    page.locator("#my-hand form.discard button.card").first.click()  # chosen: 打出 shows in the bar
     _in_view(page, "#action-bar .button")
     page.screenshot(path=ARTIFACTS / f"phone-table-{size[0]}x{size[1]}.png")
 
