@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from accounts.levels import level_table, rank
 
-from . import selectors
+from . import hand_columns, selectors
 from .hints import hand_hints
 from .models import Table
 from .rules import Action, Kind
@@ -104,15 +104,17 @@ def seat(snap: Snapshot, position: int) -> dict:
 
 
 def my_hand(snap: Snapshot) -> dict:
+    """The own hand in columns (hand_columns)."""
     view = snap.view
     if view is None:
-        return {"cards": [], "text": ""}
-    counts = C.counts(C.parse(view["hand"]))
+        return {"columns": [], "text": ""}
     discards = {a.split()[1] for a in view["legal"] if a.startswith("discard ")}
-    cards = [{"card": C.char(k), "kan": counts[k] >= 3, "discard": C.char(k) in discards}
-             for k in C.KINDS for _ in range(counts[k])]
-    return {"cards": cards, "text": view["hand"], "passed": view["passed"], "discard": bool(discards),
-            "hints": hand_hints(snap)}
+    cols = [{"kind": col["kind"],
+             "cards": [{"card": C.char(k), "kan": col["kind"] == "kan", "discard": C.char(k) in discards}
+                       for k in col["cards"]]}
+            for col in hand_columns.columns(C.parse(view["hand"]))]
+    return {"columns": cols, "text": view["hand"], "hand": snap.hand.pk, "passed": view["passed"],
+            "discard": bool(discards), "hints": hand_hints(snap)}
 
 
 def chi_tree(legal: list[str]) -> list[dict]:
@@ -200,7 +202,9 @@ def result(snap: Snapshot) -> dict:
     if d["won"]:
         d.update(card=r.get("card"), source=r.get("source"), self_draw=r.get("self_draw"),
                  huxi=r["huxi"], grade=r["grade"], fan=r["fan"], base=r["base"], patterns=r["patterns"],
-                 rest=r.get("rest", ""),
+                 rest=r.get("rest", ""), bonus=rules.self_draw_grades if r.get("self_draw") else 0,
+                 bonus_first=rules.self_draw_before_fan, due=r["base"] * hand.multiplier,
+                 caps=_caps(snap, r["winner"], r["base"] * hand.multiplier),
                  split=[{"kind": k, "cards": cs,
                          "huxi": rules.huxi.huxi(Kind(k), tuple(C.parse(cs)))}
                         for k, cs in r["split"]])
@@ -231,6 +235,13 @@ def _capped(snap: Snapshot) -> dict | None:
         return None
     return {"me": snap.position in seats, "names": [snap.name(p) for p in seats],
             "cap": snap.table.tier.daily_cap_in_force()}
+
+
+def _caps(snap: Snapshot, winner: int, due: int) -> list[dict]:
+    """R8.4: the players who paid the winner less than base × multiplier (a cap applied), and how much."""
+    scores = snap.hand.scores or []
+    return [{"name": snap.name(p), "paid": -scores[p], "due": due, "short": due + scores[p]}
+            for p in snap.state.order if p != winner and p < len(scores) and -scores[p] < due]
 
 
 def _tier_move(snap: Snapshot, me) -> dict | None:

@@ -38,6 +38,15 @@ def cardfaces(text: str | None):
 
 
 @register.filter
+def card_label(char: str) -> str:
+    """A big card's name for screen readers (五 and 伍 sound alike): ' aria-label="大伍"'; small
+    cards read as they are (kept out of their markup: the hand is in every frame that changes it)."""
+    if not C.is_big(C.parse_card(char)):
+        return ""
+    return format_html(' aria-label="{}"', _("big %(card)s") % {"card": char})
+
+
+@register.filter
 def facedown(count) -> str:
     return mark_safe('<i class="card back"></i>' * int(count or 0))  # the group's title names its kind
 

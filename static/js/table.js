@@ -1,56 +1,412 @@
-// The table's countdowns: each [data-deadline] element shows the seconds left, with the page's unit
-// (#table-live's data-second: "s", 秒). A lost websocket says so in the flash box (#table-live's
-// data-offline) until the extension has reconnected; everything else on the page is server-rendered
-// HTML swapped in by the htmx websocket extension (a reconnect brings a full snapshot).
-// Versions: #table-version says which version of the table the page shows and carries the hand's move
-// number, added to every message the page sends (no form carries it, so an unchanged fragment stays
-// byte-identical). A frame diffed against another version than the one shown (a lost frame) asks the
-// server for a full snapshot ("sync").
+// The table page's behaviour around the server-rendered fragments the htmx websocket extension swaps in.
+// Every player-facing word comes from the page (data-* attributes of #table-live, translated by Django).
+// - Countdowns: each [data-deadline] shows the seconds left; the seat to act carries a ring.
+// - Versions: #table-version says which version the page shows and carries the hand's move number,
+//   added to every message sent (no form carries it, so an unchanged fragment stays byte-identical); a
+//   frame diffed against another version than the one shown asks for a full snapshot ("sync").
+// - Fragments: one the server sends again unchanged (a full snapshot re-sends all) is not swapped, so
+//   an open chi menu, a chosen card and the focus stay; a changed one gets the focus back by id/data-key.
+// - Connection: retried every 250 ms (online/visibility retry at once); a click made while the socket
+//   is down is dropped with a notice, never queued and sent later.
+// - The hand: tap chooses a card, a second tap (or 打出) discards it; cards can be dragged to another
+//   column (kept for the hand in sessionStorage); arrow keys move along the hand.
+// - Motion (CSS, off under prefers-reduced-motion), a banner for forced moves, Web Audio sounds.
+// - Settings kept in this browser's localStorage per player: sound on/off, big cards.
 (function () {
   var live = document.getElementById("table-live");
-  var unit = (live && live.dataset.second) || "s";
-  var offline = null;  // the pending "connection lost" notice
+  if (!live) return;
+  var text = live.dataset;
+  var unit = text.second || "s";
+  var player = text.player || "guest";
+
+  // ---- settings (localStorage, per player on this device)
+  function setting(name, fallback) {
+    try { var v = localStorage.getItem("paohuzi:" + player + ":" + name); return v === null ? fallback : v === "1"; }
+    catch (e) { return fallback; }
+  }
+  function store(name, on) { try { localStorage.setItem("paohuzi:" + player + ":" + name, on ? "1" : "0"); } catch (e) {} }
+  var sound = setting("sound", true), big = setting("big-cards", false);
+  function showSettings() {
+    document.documentElement.classList.toggle("big-cards", big);
+    var s = document.getElementById("sound-toggle"), b = document.getElementById("big-toggle");
+    if (s) { s.textContent = sound ? text.soundOn : text.soundOff; s.setAttribute("aria-pressed", String(sound)); }
+    if (b) { b.textContent = big ? text.bigOn : text.bigOff; b.setAttribute("aria-pressed", String(big)); }
+  }
+  showSettings();
+  document.addEventListener("click", function (e) {
+    if (e.target.closest("#sound-toggle")) { sound = !sound; store("sound", sound); showSettings(); if (sound) beep("turn"); }
+    if (e.target.closest("#big-toggle")) { big = !big; store("big-cards", big); showSettings(); }
+  });
+
+  // ---- sounds, synthesized (no files): your turn, a claim, a win, the last seconds
+  var audio = null;
+  function unlock() {
+    if (!audio && (window.AudioContext || window.webkitAudioContext)) audio = new (window.AudioContext || window.webkitAudioContext)();
+    if (audio && audio.state === "suspended") audio.resume();
+  }
+  document.addEventListener("pointerdown", unlock, true);
+  document.addEventListener("keydown", unlock, true);
+  var TUNES = {turn: [[660, 0, .12], [880, .13, .16]], claim: [[220, 0, .09], [330, .05, .09]],
+               win: [[523, 0, .14], [659, .14, .14], [784, .28, .14], [1047, .42, .3]], tick: [[1200, 0, .05]]};
+  function beep(name) {
+    if (!sound || !audio || audio.state !== "running") return;
+    TUNES[name].forEach(function (n) {
+      var o = audio.createOscillator(), g = audio.createGain(), t = audio.currentTime + n[1];
+      o.type = name === "claim" ? "square" : "sine";
+      o.frequency.value = n[0];
+      g.gain.setValueAtTime(0.0001, t);
+      g.gain.exponentialRampToValueAtTime(0.18, t + 0.01);
+      g.gain.exponentialRampToValueAtTime(0.0001, t + n[2]);
+      o.connect(g).connect(audio.destination);
+      o.start(t); o.stop(t + n[2] + 0.02);
+    });
+  }
+
+  // ---- countdowns and the ring on the seat to act
+  var totals = {}, lastTick = null;
   function tick() {
     document.querySelectorAll("[data-deadline]").forEach(function (el) {
       var left = Math.max(0, Math.ceil((Date.parse(el.dataset.deadline) - Date.now()) / 1000));
       el.textContent = left + unit;
       el.classList.toggle("urgent", left <= 5);
     });
+    var clock = document.querySelector(".table-info .turn-clock"), ring = document.getElementById("turn-ring");
+    var seat = clock && document.querySelector(clock.dataset.mine ? ".seat.me" : ".seat.turn");
+    if (!clock || !seat) {
+      if (ring) ring.remove();
+      if (clock) clock.classList.add("unplaced");
+      return;
+    }
+    var left = Math.max(0, (Date.parse(clock.dataset.deadline) - Date.now()) / 1000);
+    var total = totals[clock.dataset.deadline] = Math.max(totals[clock.dataset.deadline] || 0, left, 1);
+    if (!ring) {
+      ring = document.createElement("div");
+      ring.id = "turn-ring"; ring.className = "turn-ring"; ring.setAttribute("role", "timer");
+      ring.appendChild(document.createElement("span"));
+    }
+    if (ring.parentNode !== seat) seat.appendChild(ring);
+    clock.classList.remove("unplaced");
+    var whole = Math.ceil(left);
+    ring.style.setProperty("--left", (left / total).toFixed(3));
+    ring.firstChild.textContent = whole;
+    ring.setAttribute("aria-label", clock.title + " " + whole + unit);
+    ring.classList.toggle("urgent", whole <= 5);
+    if (clock.dataset.mine && whole <= 5 && whole > 0 && whole !== lastTick) beep("tick");
+    lastTick = whole;
   }
-  function notice(text) {
+  setInterval(tick, 250);
+
+  // ---- connection: fast retries, and no click sent later by surprise
+  var socket = null, connected = false, connecting = false, retrying = false, offline = null;
+  var RETRIED = [1006, 1011, 1012, 1013];  // the close codes the extension retries itself
+  htmx.config.wsReconnectDelay = function (n) { return n < 20 ? 250 : 1000; };
+  function notice(message) {
     var flash = document.getElementById("flash");
-    if (!flash || (!text && !flash.classList.contains("offline"))) return;
-    flash.textContent = text;
-    flash.className = text ? "flash error offline" : "flash";
+    if (!flash || (!message && !flash.classList.contains("offline"))) return;
+    flash.textContent = message;
+    flash.className = message ? "flash error offline" : "flash";
   }
+  function retryNow() {
+    if (!connected && !connecting && !retrying && socket && document.body.contains(live)) socket.reconnect();
+  }
+  window.addEventListener("online", retryNow);
+  document.addEventListener("visibilitychange", function () { if (!document.hidden) retryNow(); });
+  live.addEventListener("htmx:wsConnecting", function () { retrying = false; connecting = true; });
+  live.addEventListener("htmx:wsOpen", function (e) {
+    socket = e.detail.socketWrapper;
+    socket.queue.length = 0;  // nothing sent while down is sent now
+    connected = true; connecting = false; retrying = false;
+    live.dataset.connection = "open";
+    clearTimeout(offline);
+    notice("");
+  });
+  live.addEventListener("htmx:wsClose", function (e) {
+    var code = e.detail.event && e.detail.event.code;
+    socket = e.detail.socketWrapper || socket;
+    connected = false; connecting = false;
+    live.dataset.connection = "closed";
+    clearTimeout(offline);
+    if (code >= 4000) return;  // closed on purpose: the page says why
+    offline = setTimeout(function () { notice(text.offline); }, 1500);  // a moment's grace: leaving closes it too
+    retrying = RETRIED.indexOf(code) >= 0;
+    if (!retrying) setTimeout(retryNow, 250);  // e.g. 1001 when the server shuts down
+  });
+
+  // ---- versions, and what every message sends
   var shown = null;  // the version the page shows
   function version() { return document.getElementById("table-version"); }
   document.addEventListener("htmx:wsConfigSend", function (e) {
+    if (!connected) {
+      e.preventDefault();
+      clearTimeout(offline);
+      notice(text.notSent);
+      return;
+    }
     var v = version();
     if (v && v.dataset.moveNo !== "") e.detail.parameters.move_no = v.dataset.moveNo;
     // One form holds the hand: the card clicked says which discard it is.
     var button = e.detail.triggeringEvent && e.detail.triggeringEvent.submitter;
     if (button && button.name) e.detail.parameters[button.name] = button.value;
+    if (button && button.dataset.key) sentFrom = button.getBoundingClientRect();
   });
-  document.addEventListener("htmx:wsAfterMessage", function (e) {
-    var v = version();
-    if (!v || v.dataset.version === shown) return;
-    var base = v.dataset.base, before = shown;
-    shown = v.dataset.version;
-    if (base !== "" && before !== null && base !== before) {
-      e.detail.socketWrapper.send(JSON.stringify({op: "sync"}));
+
+  // ---- fragments: skip unchanged ones; keep focus, selection and arrangement across changed ones
+  var served = {};  // fragment id → the HTML the server last sent for it
+  live.querySelectorAll("section[id]").forEach(function (el) { served[el.id] = el.outerHTML; });  // as the page came
+  var focusKey = null, before = null, sentFrom = null, newEvents = [];
+  function keyOf(el) {
+    if (!el || !live.contains(el)) return null;
+    if (el.dataset.key) return {sel: '[data-key="' + el.dataset.key + '"]', index: handCards().indexOf(el)};
+    return el.id ? {sel: "#" + CSS.escape(el.id)} : null;
+  }
+  live.addEventListener("htmx:wsBeforeMessage", function () {
+    focusKey = keyOf(document.activeElement) || focusKey;
+    before = snapshotMotion();
+    newEvents = [];
+  });
+  document.addEventListener("htmx:oobBeforeSwap", function (e) {
+    var el = e.detail.fragment && e.detail.fragment.firstElementChild, target = e.detail.target;
+    if (target.id === "event-log-list") {
+      newEvents = Array.prototype.slice.call(e.detail.fragment.querySelectorAll ? e.detail.fragment.querySelectorAll("li") : []);
+      return;
     }
+    if (!el || el.id !== target.id) return;
+    if (served[el.id] === el.outerHTML) { e.detail.shouldSwap = false; return; }
+    served[el.id] = el.outerHTML;
   });
-  setInterval(tick, 500);
-  document.addEventListener("htmx:wsAfterMessage", tick);
-  document.addEventListener("DOMContentLoaded", tick);
-  document.addEventListener("htmx:wsClose", function (e) {
-    clearTimeout(offline);  // a moment's grace: leaving the page closes the socket too
-    if (e.detail.event && e.detail.event.code >= 4000) return;  // closed on purpose: the page says why
-    offline = setTimeout(function () { notice(live && live.dataset.offline); }, 1500);
+  live.addEventListener("htmx:wsAfterMessage", function (e) {
+    var v = version();
+    if (v && v.dataset.version !== shown) {
+      var base = v.dataset.base, was = shown;
+      shown = v.dataset.version;
+      if (base !== "" && was !== null && base !== was) e.detail.socketWrapper.send(JSON.stringify({op: "sync"}));
+    }
+    keyHand();
+    arrange();
+    discardButton();
+    choose(chosenKey);
+    restoreFocus();
+    motion(before);
+    tick();
   });
-  document.addEventListener("htmx:wsOpen", function () {
-    clearTimeout(offline);
-    notice("");
+  function restoreFocus() {
+    var active = document.activeElement;
+    if (!focusKey || (active && active !== document.body)) return;
+    var el = live.querySelector(focusKey.sel);
+    if (!el && focusKey.index !== undefined) {
+      var cards = handCards();
+      el = cards[Math.min(focusKey.index, cards.length - 1)];
+    }
+    if (el) el.focus({preventScroll: true});
+  }
+  document.addEventListener("focusin", function (e) { focusKey = keyOf(e.target); });
+
+  // ---- the hand: choose then discard; drag between columns; arrow keys
+  var chosenKey = null, dragged = false;
+  // Each hand card keyed by face and copy ("五2"), so focus, choice and arrangement follow the card.
+  function keyHand() {
+    var seen = {};
+    document.querySelectorAll("#my-hand .column .card:not([data-key])").forEach(function (c) {
+      var face = c.textContent;
+      seen[face] = (seen[face] || 0) + 1;
+      c.dataset.key = face + seen[face];
+      if (c.tagName !== "BUTTON") c.tabIndex = -1;  // reachable with the arrow keys
+    });
+  }
+  function discardButton() {  // 打出: discards the chosen card, in the decision bar
+    var bar = document.getElementById("action-bar");
+    if (!bar || !document.querySelector("#my-hand form.discard") || document.getElementById("act-discard")) return;
+    var go = document.createElement("button");
+    go.type = "button"; go.id = "act-discard"; go.className = "button primary"; go.hidden = true;
+    go.append(text.discard + " ", Object.assign(document.createElement("span"), {className: "chosen"}));
+    bar.appendChild(go);
+  }
+  function handCards() { return Array.prototype.slice.call(document.querySelectorAll("#my-hand .column .card")); }
+  function choose(key) {
+    var button = key && document.querySelector('#my-hand form.discard button[data-key="' + key + '"]');
+    chosenKey = button ? key : null;
+    handCards().forEach(function (c) { c.classList.toggle("selected", c === button); c.setAttribute("aria-pressed", String(c === button)); });
+    var go = document.getElementById("act-discard");
+    if (go) {
+      go.hidden = !button;
+      go.querySelector(".chosen").textContent = button ? button.textContent : "";
+    }
+  }
+  live.addEventListener("click", function (e) {
+    if (dragged) { e.preventDefault(); e.stopPropagation(); dragged = false; return; }
+    var card = e.target.closest("#my-hand form.discard button.card");
+    if (card && !card.classList.contains("selected")) {  // the first tap only chooses it
+      e.preventDefault(); e.stopPropagation();
+      choose(card.dataset.key);
+      return;
+    }
+    if (e.target.closest("#act-discard")) {
+      var chosen = chosenKey && document.querySelector('#my-hand form.discard button[data-key="' + chosenKey + '"]');
+      if (chosen) chosen.form.requestSubmit(chosen);
+    }
+  }, true);
+  live.addEventListener("keydown", function (e) {
+    var card = e.target.closest && e.target.closest("#my-hand .card[data-key]");
+    if (!card) return;
+    var cards = handCards(), i = cards.indexOf(card), to = null;
+    if (e.key === "ArrowRight" || e.key === "ArrowDown") to = cards[i + 1];
+    else if (e.key === "ArrowLeft" || e.key === "ArrowUp") to = cards[i - 1];
+    else if (e.key === "Home") to = cards[0];
+    else if (e.key === "End") to = cards[cards.length - 1];
+    else if (e.key === "Escape") { choose(null); return; }
+    else return;
+    e.preventDefault();
+    if (to) to.focus();
   });
+
+  // The player's own columns, kept for the hand (sessionStorage, keyed by table and hand): each column
+  // as its cards' faces, re-applied to whatever the server sends until the hand ends.
+  function arrangementKey() {
+    var hand = document.getElementById("my-hand");
+    return hand && hand.dataset.hand ? "paohuzi:hand:" + text.table + ":" + hand.dataset.hand : null;
+  }
+  function saveArrangement() {
+    var key = arrangementKey();
+    if (!key) return;
+    var cols = Array.prototype.map.call(document.querySelectorAll("#my-hand .column"), function (col) {
+      return Array.prototype.map.call(col.querySelectorAll(".card[data-key]"), function (c) { return c.textContent; });
+    }).filter(function (col) { return col.length; });
+    try { sessionStorage.setItem(key, JSON.stringify(cols)); } catch (e) {}
+  }
+  function arrange() {
+    var key = arrangementKey(), saved = null, box = document.querySelector("#my-hand .columns");
+    try { saved = key && JSON.parse(sessionStorage.getItem(key) || "null"); } catch (e) {}
+    if (!saved || !box || box.dataset.arranged) return;
+    box.dataset.arranged = "1";
+    var free = handCards(), made = [];
+    saved.forEach(function (faces) {
+      var col = document.createElement("div");
+      col.className = "column kind-own";
+      faces.forEach(function (face) {
+        var i = free.findIndex(function (c) { return c.textContent === face; });
+        if (i >= 0) col.appendChild(free.splice(i, 1)[0]);
+      });
+      if (col.children.length) made.push(col);
+    });
+    var rest = Array.prototype.filter.call(box.children, function (col) { return col.children.length; });
+    box.replaceChildren.apply(box, made.concat(rest));
+  }
+  var drag = null;
+  live.addEventListener("pointerdown", function (e) {
+    var card = e.target.closest("#my-hand .card[data-key]");
+    if (!card || e.button > 0) return;
+    drag = {card: card, x: e.clientX, y: e.clientY, ghost: null, over: null};
+    dragged = false;
+  });
+  document.addEventListener("pointermove", function (e) {
+    if (!drag) return;
+    if (!drag.ghost) {
+      if (Math.abs(e.clientX - drag.x) + Math.abs(e.clientY - drag.y) < 10) return;
+      drag.ghost = drag.card.cloneNode(true);
+      drag.ghost.removeAttribute("id");
+      drag.ghost.classList.add("drag-ghost");
+      document.body.appendChild(drag.ghost);
+      drag.card.classList.add("dragging");
+    }
+    drag.ghost.style.left = e.clientX + "px";
+    drag.ghost.style.top = e.clientY + "px";
+    var under = document.elementFromPoint(e.clientX, e.clientY);
+    var col = under && under.closest("#my-hand .column");
+    if (drag.over && drag.over !== col) drag.over.classList.remove("drop-target");
+    drag.over = col;
+    if (col) col.classList.add("drop-target");
+  });
+  document.addEventListener("pointerup", function () {
+    if (!drag) return;
+    var d = drag;
+    drag = null;
+    if (!d.ghost) return;
+    dragged = true;  // the click that follows is not a tap
+    setTimeout(function () { dragged = false; }, 0);
+    d.ghost.remove();
+    d.card.classList.remove("dragging");
+    if (d.over) {
+      d.over.classList.remove("drop-target");
+      var from = d.card.parentNode;
+      if (d.over !== from) {
+        d.over.appendChild(d.card);
+        if (!from.children.length) from.remove();
+        saveArrangement();
+      }
+    }
+    d.card.focus({preventScroll: true});
+  });
+  document.addEventListener("pointercancel", function () {
+    if (drag && drag.ghost) { drag.ghost.remove(); drag.card.classList.remove("dragging"); }
+    drag = null;
+  });
+  keyHand();
+  arrange();
+  discardButton();
+
+  // ---- motion: what arrived since the last message slides in from where it came; forced moves get
+  // a banner; sounds for your turn, claims and a win
+  var FORCED = ["move-ti", "move-wei", "move-chouwei", "move-pao"];
+  var CLAIMS = ["move-peng", "move-chi", "move-pao", "move-ti", "move-wei", "move-chouwei"];
+  function centre(el) { var r = el.getBoundingClientRect(); return {x: r.left + r.width / 2, y: r.top + r.height / 2}; }
+  function snapshotMotion() {
+    var seats = {};
+    document.querySelectorAll(".seat[id]").forEach(function (s) {
+      seats[s.id] = {groups: s.querySelectorAll(".groups .group").length, pile: s.querySelectorAll(".pile .card").length, at: centre(s)};
+    });
+    var current = document.querySelector(".table-info .current");
+    var turn = document.querySelector(".seat.turn");
+    return {seats: seats, current: current ? current.textContent : "", turn: turn && centre(turn),
+            bar: !!document.getElementById("action-bar"), won: !!document.querySelector("#result:not(.hidden) #score")};
+  }
+  function arriveFrom(el, from) {
+    if (!el || !from) return;
+    var to = centre(el);
+    el.style.setProperty("--from-x", (from.x - to.x) + "px");
+    el.style.setProperty("--from-y", (from.y - to.y) + "px");
+    el.classList.remove("arrive");
+    void el.offsetWidth;  // restart the animation
+    el.classList.add("arrive");
+  }
+  function motion(was) {
+    if (!was) return;
+    var middle = document.querySelector(".table-info");
+    var current = document.querySelector(".table-info .current");
+    if (current && current.textContent !== was.current) {
+      var stock = document.getElementById("stock-count");
+      var from = current.dataset.how === "discard" ? (sentFrom || was.turn) : (stock && centre(stock));
+      arriveFrom(current.querySelector(".card:last-of-type"), from);
+    }
+    sentFrom = null;
+    document.querySelectorAll(".seat[id]").forEach(function (s) {
+      var old = was.seats[s.id];
+      if (!old) return;
+      var groups = s.querySelectorAll(".groups .group");
+      if (groups.length > old.groups) {
+        arriveFrom(groups[groups.length - 1], middle && centre(middle));
+        s.classList.remove("claimed"); void s.offsetWidth; s.classList.add("claimed");
+      }
+      var pile = s.querySelectorAll(".pile .card");
+      if (pile.length > old.pile) arriveFrom(pile[pile.length - 1], middle && centre(middle));
+    });
+    var forced = null, claimed = false;
+    newEvents.forEach(function (li) {
+      if (CLAIMS.some(function (c) { return li.classList.contains(c); })) claimed = true;
+      if (!forced && FORCED.some(function (c) { return li.classList.contains(c); })) forced = li;
+    });
+    if (forced) banner(forced);
+    var bar = !!document.getElementById("action-bar"), won = !!document.querySelector("#result:not(.hidden) #score");
+    if (won && !was.won) beep("win");
+    else if (bar && !was.bar) beep("turn");
+    else if (claimed) beep("claim");
+  }
+  var bannerTimer = null;
+  function banner(li) {
+    var b = document.getElementById("banner");
+    if (!b) return;
+    b.innerHTML = li.innerHTML;  // the server's own row: "机器人 2 跑 五"
+    b.classList.add("on");
+    clearTimeout(bannerTimer);
+    bannerTimer = setTimeout(function () { b.classList.remove("on"); }, 1600);
+  }
 })();

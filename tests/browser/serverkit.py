@@ -110,10 +110,13 @@ def offered_move(page: Page, moves: tuple[str, ...] = MOVES) -> Locator | None:
 
 
 def click_move(page: Page, button: Locator) -> bool:
-    """Click it; True once the move's fragments replaced it (a refused or late click leaves it)."""
+    """Click it (a card of the hand twice: the first tap only chooses it); True once the move's
+    fragments replaced it (a refused or late click leaves it)."""
     try:
         clicked = button.element_handle(timeout=1000)
         clicked.click(timeout=1000)
+        if clicked.evaluate("b => b.isConnected && !!b.closest('#my-hand')"):
+            clicked.click(timeout=1000)
         page.wait_for_function("b => !b.isConnected", arg=clicked, timeout=3000)
         return True
     except PlaywrightError:  # swapped out before the click, or no update yet

@@ -51,8 +51,10 @@ def test_r6_5_only_the_seat_to_discard_gets_clickable_cards_and_never_a_kan_card
     assert state.turn == 0  # the dealer discards first
     dealer = fragments.my_hand(selectors.snapshot(table.pk, 0))
     other = fragments.my_hand(selectors.snapshot(table.pk, 1))
-    assert all(c["discard"] != c["kan"] for c in dealer["cards"])
-    assert not any(c["discard"] for c in other["cards"])
+    def cards(hand):
+        return [c for column in hand["columns"] for c in column["cards"]]
+    assert all(c["discard"] != c["kan"] for c in cards(dealer))
+    assert not any(c["discard"] for c in cards(other))
     assert fragments.actions(selectors.snapshot(table.pk, 1))["pass_"] is False
     # the move number the page sends with a move lives in the one version element, not in the forms
     page_move_no = fragments.version(selectors.snapshot(table.pk, 0), None)["move_no"]
