@@ -15,7 +15,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from bench.load import BenchError, Guest
 
-from .kit import connect, private_pages, quick_match_page, reopened, running_server, settle, table_id
+from .kit import connect, next_sends, private_pages, quick_match_page, reopened, running_server, settle, table_id
 
 KEEP = "paohuzi_faults_crash"
 SETTINGS = {"BOT_DELAY": "0.02", "QUICK_MATCH_BOT_WAIT": "0.2", "TABLE_MESSAGES_PER_SECOND": "200",
@@ -43,21 +43,16 @@ class Run:
                 pages = [p if not p.closed and p.proto else await connect(reopened(p), 60) for p in pages]
                 if not await settle(pages, seconds=2):
                     continue
-                v0 = pages[0].version
-                mover = next((p for p in pages if p.move()), None)
-                if mover:
-                    mover.send(mover.move())
-                elif any(p.ready_form() for p in pages):
-                    if self.finish.is_set():
-                        break
-                    for p in pages:
-                        if p.ready_form():
-                            p.send(p.ready_form())
-                else:  # the series is over
+                v0, sends = pages[0].version, next_sends(pages)
+                if sends is None:  # the series is over
                     for p in pages:
                         p.close()
                     pages = None
                     continue
+                if self.finish.is_set() and sends[0][1]["op"] == "next":
+                    break
+                for page, message in sends:
+                    page.send(message)
                 await settle(pages, v0, seconds=3)
             except (BenchError, OSError, asyncio.TimeoutError):
                 await asyncio.sleep(0.1)  # the server went down under us: reconnect

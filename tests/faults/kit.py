@@ -220,3 +220,12 @@ def private_pages(base: str, rng, record: bool = False) -> list[Page]:
 
 def table_id(page: Page) -> int:
     return int(page.room.url.rstrip("/").rsplit("/", 1)[-1])
+
+
+def next_sends(pages: list[Page]) -> list[tuple[Page, dict]] | None:
+    """What the three players do next, from the forms on their screens: a move when a page offers one,
+    else "next" from each page that offers it; None when neither (the series is over)."""
+    mover = next((p for p in pages if p.move()), None)
+    if mover:
+        return [(mover, mover.move())]
+    return [(p, p.ready_form()) for p in pages if p.ready_form()] or None
