@@ -16,6 +16,8 @@ import sys
 import time
 from pathlib import Path
 
+from autobahn.exception import Disconnected
+
 from bench.load import (WS_CONNECT, BenchError, Guest, Room, Seat, channel_layer, database, headers,
                         room_create, server_env)
 from tests.browser.serverkit import ARTIFACTS, NO_ADDRESS_LIMITS, Daphne, Process, manage
@@ -30,15 +32,16 @@ class Server:
     """Daphne on a fixed port and the sweeper, each killable and restartable on its own; their output
     (stderr included) in test-artifacts/faults/<name>-*.log, a restart's after the first run's."""
 
-    def __init__(self, name: str, env: dict):
-        self.name, self.env = name, env
+    def __init__(self, name: str, env: dict, sweeper: bool = True):
+        self.name, self.env, self.with_sweeper = name, env, sweeper
         self.daphne = Daphne(f"faults/{name}-daphne", env)
         self.sweeper = Process(f"faults/{name}-sweeper", env,
                                ["manage.py", "run_timers", "--loop", "--interval", "0.2"])
         self.base, self.port = self.daphne.base, self.daphne.port
 
     def start(self) -> None:
-        self.sweeper.start()
+        if self.with_sweeper:
+            self.sweeper.start()
         self.daphne.start()
 
     def stop(self) -> None:
@@ -69,16 +72,17 @@ class Server:
 
 
 @contextlib.contextmanager
-def running_server(name: str, keep: str | None = None, **settings: str):
+def running_server(name: str, keep: str | None = None, sweeper: bool = True, **settings: str):
     """A fresh database (SQLite, or with DATABASE_URL a PostgreSQL database of its own; `keep` leaves
     it in place afterwards, see bench.load.database), a Redis number of its own with REDIS_URL, migrated,
-    then the server with these settings on top of the bench's (hour-long timers, no address limits)."""
+    then the server with these settings on top of the bench's (hour-long timers, no address limits);
+    without the sweeper when `sweeper` is False."""
     FAULTS.mkdir(parents=True, exist_ok=True)
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST")}
     with database(env, FAULTS, keep), channel_layer(env):
         env = {**server_env(env), **NO_ADDRESS_LIMITS, **settings}
         manage(env, "migrate", "--noinput")
-        server = Server(name, env)
+        server = Server(name, env, sweeper)
         server.start()
         try:
             yield server
@@ -144,7 +148,11 @@ class Page(Seat):
             self.proto.transport.abort()
 
     def send_raw(self, payload: bytes, binary: bool = False) -> None:
-        self.proto.sendMessage(payload, isBinary=binary)
+        """Any bytes as one frame (text unless `binary`); on a connection already lost, nothing."""
+        try:
+            self.proto.sendMessage(payload, isBinary=binary)
+        except Disconnected:
+            self.closed = self.closed or "disconnected"
 
     def send_op(self, form: dict) -> None:
         self.send({**form, "HEADERS": headers(self.page_url)})
