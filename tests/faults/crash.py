@@ -124,9 +124,13 @@ def scenario(soak: bool) -> dict:
             problems.append(f"{where}: move numbers {h['log']} after the deal's {h['deal_move_no']}")
         if not h["replays"]:
             problems.append(f"{where}: its seed and action log do not give the state stored")
+    mid_hand = sum(1 for _name, at in killed for h in hands if h["started"] < at < (h["ended"] or 1e12))
+    print(f"crash: {kills} Daphne kills and {kills} sweeper kills (SIGKILL), {mid_hand} (kill, hand) pairs mid-hand, "
+          f"{len(hands)} hands at {private + auto} tables, {sum(h['move_no'] - h['deal_move_no'] for h in hands)} "
+          f"moves, {len(problems)} problems; ledger_check: {audit.stdout.strip() or audit.stderr.strip()}")
     return {"kills": len(killed), "daphne_kills": kills, "sweeper_kills": kills, "tables": private + auto,
             "hands": len(hands), "hands_played": sum(1 for h in hands if h["log"]),
             "moves": sum(h["move_no"] - h["deal_move_no"] for h in hands),
-            "mid_hand": sum(1 for _name, at in killed for h in hands if h["started"] < at < (h["ended"] or 1e12)),
+            "mid_hand": mid_hand,
             "problems": problems, "audit": audit.returncode, "audit_out": audit.stdout + audit.stderr,
             "tracebacks": server.tracebacks(), "log_tail": server.logs()[-3000:]}
