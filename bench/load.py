@@ -90,17 +90,21 @@ class Refusal(Exception):
 
 
 @contextlib.contextmanager
-def database(env: dict, workdir: Path):
+def database(env: dict, workdir: Path, keep: str | None = None):
     """A fresh database of the bench's own: a temporary SQLite file, or a PostgreSQL database created
-    next to DATABASE_URL's and dropped afterwards."""
+    next to DATABASE_URL's and dropped afterwards. `keep` names one left in place for an audit after
+    the run (the file workdir/<keep>.sqlite3, or the PostgreSQL database <keep>), made anew each run."""
     url = env.get("DATABASE_URL", "").strip()
     if not url:
-        env["SQLITE_PATH"] = str(workdir / "bench.sqlite3")
+        path = workdir / f"{keep or 'bench'}.sqlite3"
+        for stale in (path, *(path.with_name(path.name + end) for end in ("-wal", "-shm"))):
+            stale.unlink(missing_ok=True)
+        env["SQLITE_PATH"] = str(path)
         yield "sqlite"
         return
     import psycopg
     parts = urllib.parse.urlsplit(url)
-    name = f"paohuzi_bench_{os.getpid()}"
+    name = keep or f"paohuzi_bench_{os.getpid()}"
     admin = parts._replace(path="/postgres").geturl()
     with psycopg.connect(admin, autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
@@ -109,8 +113,9 @@ def database(env: dict, workdir: Path):
     try:
         yield "postgres"
     finally:
-        with psycopg.connect(admin, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        if not keep:
+            with psycopg.connect(admin, autocommit=True) as conn:
+                conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 @contextlib.contextmanager
@@ -376,7 +381,7 @@ class Socket:
 ROOT_TAG = re.compile(r'<[a-z]+ id="([^"]+)"[^>]*? hx-swap-oob="true"[^>]*>')  # only roots swap oob
 FORM = re.compile(r"<form ws-send[^>]*>(.*?)</form>", re.DOTALL)
 HIDDEN = re.compile(r'<input type="hidden" name="([^"]+)" value="([^"]*)">')
-BUTTON = re.compile(r'<button name="([^"]+)" value="([^"]*)"')  # a form of choices: the hand's cards
+BUTTON = re.compile(r'<button[^>]*? name="([^"]+)" value="([^"]*)"')  # a form of choices: the hand's cards
 MOVE_NO = re.compile(r'id="table-version"[^>]*data-move-no="(\d*)"')
 FLASH = re.compile(r'<div id="flash" class="flash(?: (error|info))?"[^>]*>(.*?)</div>', re.DOTALL)
 

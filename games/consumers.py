@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 from urllib.parse import parse_qs
 
+from autobahn.exception import Disconnected
 from channels.db import database_sync_to_async
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -105,6 +106,14 @@ class TableConsumer(AsyncWebsocketConsumer):
                 await self.close(code=TRY_AGAIN)
             elif kind == "websocket.receive" and getattr(self, "groups_joined", None):
                 await self.send_flash(gettext_lazy("That did not work; please try again."))
+
+    async def send(self, text_data=None, bytes_data=None, close=False):
+        """A page that closed while it was being answered is no failure: there is nobody to tell, and
+        its disconnect (which cleans up) comes next. Daphne raises Disconnected for such a send."""
+        try:
+            await super().send(text_data, bytes_data, close)
+        except Disconnected:
+            logger.debug("table %s: a socket closed before its answer", getattr(self, "table_id", "?"))
 
     async def receive(self, text_data=None, bytes_data=None):
         if not self.bucket.take():

@@ -15,7 +15,7 @@ from datetime import timedelta
 from channels.db import database_sync_to_async
 from django.utils import timezone
 
-from . import services
+from . import live, services
 
 logger = logging.getLogger("paohuzi.table")
 MIN_WAIT = timedelta(milliseconds=100)  # between two ticks of one table
@@ -75,5 +75,15 @@ async def _tick_at(table_id: int, clock: _Clock, due) -> None:
         later = None
     if clock.task is asyncio.current_task():  # no change came in meanwhile to plan the next one
         clock.task, clock.due = None, None
+        await _catch_up(table_id, clock)
         if later is not None:  # nothing changed here (another process was first): wait for the next one
             wake_at(table_id, max(later, timezone.now() + MIN_WAIT))
+
+
+async def _catch_up(table_id: int, clock: _Clock) -> None:
+    """No change reached this process's sockets: another process may have applied what was due (the
+    embedded default's sweeper cannot reach them through the in-memory layer). One read of the table;
+    each socket that shows an older version catches up from it (the handler ignores a version shown)."""
+    version = await database_sync_to_async(lambda: live.table_read(table_id).version)()
+    for watcher in list(clock.watchers):
+        await watcher.table_changed({"type": "table.changed", "version": version})

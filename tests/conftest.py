@@ -47,3 +47,8 @@ def fresh_table_reads():
     yield
     for module in (live, table_clock):
         module.forget()
+
+
+def pytest_addoption(parser):
+    parser.addoption("--soak", action="store_true", default=False,
+                     help="tests/faults: run long (many more kills, reconnects, hostile messages, hands)")

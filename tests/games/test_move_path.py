@@ -152,3 +152,26 @@ async def test_the_median_frame_per_seat_per_move_is_at_most_2_5_kb(defaults, ma
     assert len(sizes) >= 3 * 30 and sizes[len(sizes) // 2] <= 2500, sizes
     for c in comms.values():
         await c.disconnect()
+
+
+async def test_a_deadline_another_process_applied_still_reaches_the_sockets(coin_table, monkeypatch):
+    """The embedded default's sweeper applies deadlines in a process of its own, whose events never reach
+    this process's sockets (the in-memory layer): the clock's tick that finds nothing due any more
+    brings them up to date from one read."""
+    table, seats = coin_table
+    comms = await _connected(table, seats)
+    tick, send = services.table_tick, notify._group_send
+
+    def sweeper_first(**kw):
+        monkeypatch.setattr(notify, "_group_send", lambda group, event: None)  # its event is lost here
+        tick(**kw)
+        monkeypatch.setattr(notify, "_group_send", send)
+        return tick(**kw)  # this process's own tick: nothing is due any more
+
+    monkeypatch.setattr(services, "table_tick", sweeper_first)
+    mover = seats[(await db(lambda: HandState.from_json(current_hand(table).state))()).to_act[0]]
+    await db(services.autoplay_set)(table=table, user=mover, on=True)
+    for c in comms.values():
+        shown = _version(await c.receive_from(timeout=5))[0]  # auto-play shown
+        assert _version(await c.receive_from(timeout=5))[0] > shown  # the move the sweeper played
+        await c.disconnect()
