@@ -18,7 +18,7 @@ from games import bots
 from games.rules import PRESETS, patterns, preset, scoring, winning
 
 CAPACITY = 2_000
-SIZE_CAP, FAN_CAP, RANGES_CAP = 300, 5, 4  # the engine's dict memos, small enough to be reached here
+SIZE_CAP, FAN_CAP, RANGES_CAP = 200, 5, 4  # the engine's dict memos, small enough to be reached here
 
 
 @pytest.fixture
@@ -58,7 +58,7 @@ def _planners() -> list[bots._Planner]:
 def test_memos_stay_within_capacity_over_many_bot_hands(small_memo):
     variants = [preset(name) for name in sorted(PRESETS)]
     seeds = random.Random(7)
-    for i in range(150):
+    for i in range(60):
         rules = variants[i % len(variants)]
         bots.self_play(rules, seeds.getrandbits(64), i % 3, 3, {0, 1, 2})
         planner = bots._planner(rules.huxi)
