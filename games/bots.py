@@ -36,7 +36,9 @@ GUARD = sum(4 << 3 * k for k in C.KINDS)  # the top bit of each kind's three-bit
 # after 800 hands, RSS still rising). 1 << 18 (the old clear-all threshold) keeps bench_bots.py's speed:
 # smaller caps (50,000) evict entries later hands reuse and cost up to ~40%. With at most PLANNERS
 # planners (one per hu-xi table) the memos hold at most PLANNERS × MEMO_CAPACITY entries in all; the
-# memo values are interned (fronts), so an entry is a key, a link and a shared tuple. bench/soak_bots.py.
+# memo values are interned (fronts), so an entry is a key, a link and a shared tuple. A full memo takes
+# about 46 MB: 36 MB of OrderedDict (its hash table grows once more, to 2^20 slots, after about C/2
+# evictions, then holds) and 10 MB of keys; bench/soak_bots.py warms up past that step.
 MEMO_CAPACITY = 1 << 18
 FRONTS_CAPACITY = 1 << 13  # distinct memo values interned per planner (cleared past it: sharing only)
 PLANNERS = 8

@@ -159,11 +159,14 @@ def _ranges(spec: PatternSpec) -> tuple[tuple[int, int], ...]:
     """A row's count ranges, cached by their text (hashing a str is done in C, a PatternSpec in Python)."""
     hit = _RANGES.get(spec.counts)
     if hit is None:
+        if len(_RANGES) >= RANGES_CAPACITY:
+            _RANGES.clear()
         hit = _RANGES[spec.counts] = spec.ranges()
     return hit
 
 
 _RANGES: dict[str, tuple[tuple[int, int], ...]] = {}
+RANGES_CAPACITY = 256  # the presets have 9 texts; custom rule sets add a few (cleared past it)
 
 
 def facts_read(rows: tuple[PatternSpec, ...]) -> frozenset[str]:

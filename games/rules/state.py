@@ -96,7 +96,7 @@ def text_mask(text: str) -> int:
     return sum(1 << k for k in set(C.parse(text)))
 
 
-@lru_cache(maxsize=None)  # read on every move; a few (players, dealer) pairs
+@lru_cache(maxsize=16)  # read on every move; a few (players, dealer) pairs
 def order_of(players: int, dealer: int) -> tuple[int, ...]:
     """Active seats in turn order from the dealer; at 4 players the seat opposite the dealer sits out (R2)."""
     seats = [(dealer + i) % players for i in range(players)]
