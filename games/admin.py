@@ -104,9 +104,17 @@ class ReadOnly:
     def has_delete_permission(self, request, obj=None):
         return False
 
+    def secret_fields(self, obj) -> tuple[str, ...]:
+        """Fields not shown for this row: seeds of a deal not over yet (R2, commit–reveal)."""
+        return ()
+
     def get_readonly_fields(self, request, obj=None):
         shown = self.fields or [f.name for f in (*self.model._meta.fields, *self.model._meta.many_to_many)]
-        return [*shown, *(f for f in self.readonly_fields if f not in shown)]
+        secret = self.secret_fields(obj)
+        return [f for f in (*shown, *(f for f in self.readonly_fields if f not in shown)) if f not in secret]
+
+    def get_exclude(self, request, obj=None):
+        return [*(super().get_exclude(request, obj) or ()), *self.secret_fields(obj)]
 
 
 @admin.display(description=_("replay"))
@@ -133,6 +141,9 @@ class TableAdmin(ReadOnly, admin.ModelAdmin):
     search_fields = ("invite_code", "owner__username")
     inlines = [SeatInline, HandInline]
 
+    def secret_fields(self, obj) -> tuple[str, ...]:
+        return ("next_server_seed",)  # the next hand's: the table shows only its commitment
+
 
 class ActionLogInline(ReadOnly, admin.TabularInline):
     model = ActionLog
@@ -147,6 +158,9 @@ class HandAdmin(ReadOnly, admin.ModelAdmin):
     search_fields = ("table__id", "players__username")
     readonly_fields = (replay_link,)
     inlines = [ActionLogInline]
+
+    def secret_fields(self, obj) -> tuple[str, ...]:
+        return () if obj is not None and obj.finished else ("seed", "server_seed", "client_seeds")
 
 
 @admin.register(LedgerEntry)

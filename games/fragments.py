@@ -14,7 +14,7 @@ from django.template.loader import get_template
 from django.urls import reverse
 from django.utils import translation
 
-from . import selectors
+from . import fairness, selectors
 from .models import Table
 from .rules import Action, Kind
 from .rules import cards as C
@@ -39,7 +39,8 @@ def info(snap: Snapshot) -> dict:
          "variant": t.variant.label, "status": t.status, "planned": t.planned_hands,
          "seated": seated, "players": t.player_count, "fill_at": _time(t.fill_at),
          "shared_address": [[snap.name(p) for p in group]
-                            for group in selectors.shared_address(t, snap.seats.values())]}
+                            for group in selectors.shared_address(t, snap.seats.values())],
+         "fair": fairness.committed(t, snap.hand, _playing(snap))}
     if state is None:
         return d
     current = view["current"]
@@ -172,7 +173,7 @@ def result(snap: Snapshot) -> dict:
          "won": r.get("winner") is not None, "dissolved": bool(r.get("dissolved")), "table": snap.table.pk,
          "coins": snap.table.kind == Table.Kind.COIN, "multiplier": hand.multiplier,
          "next_at": _time(hand.deadline), "hand_id": hand.pk, "ready": bool(me and me.ready),
-         "fill_at": _time(snap.table.fill_at), "move": _tier_move(snap, me)}
+         "fill_at": _time(snap.table.fill_at), "move": _tier_move(snap, me), "fair": fairness.revealed(hand)}
     if d["won"]:
         d.update(card=r.get("card"), source=r.get("source"), self_draw=r.get("self_draw"),
                  huxi=r["huxi"], grade=r["grade"], fan=r["fan"], base=r["base"], patterns=r["patterns"],

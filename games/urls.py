@@ -1,6 +1,6 @@
 from django.urls import path, register_converter
 
-from . import views
+from . import fair_views, views
 
 
 class RowId:
@@ -30,4 +30,5 @@ urlpatterns = [
     path("tables/<id:table_id>/move/", views.tier_move, name="tier_move"),
     path("tables/<id:table_id>/standings/", views.standings, name="standings"),
     path("hands/<id:hand_id>/replay/", views.replay, name="replay"),
+    path("fair/", fair_views.fair, name="fair"),
 ]
