@@ -9,7 +9,7 @@ from django.urls import path
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from .admin_try import TryForm, outcome
+from .holdings_form import HoldingsForm, outcome
 from .models import HUXI_NAMES, ActionLog, Hand, LedgerEntry, RoomTier, Seat, Table, Variant, VariantPattern
 from .reasons import text
 from .rules import RuleSetError
@@ -70,7 +70,7 @@ class VariantAdmin(admin.ModelAdmin):
         variant = get_object_or_404(Variant, pk=object_id)
         if not self.has_view_permission(request, variant):
             raise PermissionDenied
-        form = TryForm(request.POST or None)
+        form = HoldingsForm(request.POST or None)
         result = form.score(variant) if request.method == "POST" and form.is_valid() else None
         context = {**self.admin_site.each_context(request), "opts": self.opts, "original": variant,
                    "title": _("Try %(variant)s") % {"variant": variant}, "try_form": form, "result": result,
@@ -79,7 +79,7 @@ class VariantAdmin(admin.ModelAdmin):
         return TemplateResponse(request, template, context)
 
     def render_change_form(self, request, context, *args, obj=None, **kwargs):
-        context.setdefault("try_form", TryForm())
+        context.setdefault("try_form", HoldingsForm())
         return super().render_change_form(request, context, *args, obj=obj, **kwargs)
 
 

@@ -1,6 +1,6 @@
 from django.urls import path, register_converter
 
-from . import fair_views, views
+from . import calculator, fair_views, views
 
 
 class RowId:
@@ -31,4 +31,5 @@ urlpatterns = [
     path("tables/<id:table_id>/standings/", views.standings, name="standings"),
     path("hands/<id:hand_id>/replay/", views.replay, name="replay"),
     path("fair/", fair_views.fair, name="fair"),
+    path("calculator/", calculator.calculator, name="calculator"),
 ]
