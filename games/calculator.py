@@ -16,7 +16,7 @@ from .rules import cards as C
 class CalculatorForm(HoldingsForm):
     variant = forms.ModelChoiceField(Variant.objects.filter(active=True), to_field_name="slug", empty_label=None,
                                      label=_("Variant"))
-    field_order = ["variant", "groups", "hand", "card", "source", "last_card", "heavenly"]
+    field_order = ["variant", "hand", "card", "source", "groups", "last_card", "heavenly"]
 
 
 def calculator(request):
