@@ -39,8 +39,7 @@ def info(snap: Snapshot) -> dict:
          "variant": t.variant.label, "status": t.status, "planned": t.planned_hands,
          "seated": seated, "players": t.player_count, "fill_at": _time(t.fill_at),
          "shared_address": [[snap.name(p) for p in group]
-                            for group in selectors.shared_address(t, snap.seats.values())],
-         "fair": fairness.committed(t, snap.hand, _playing(snap))}
+                            for group in selectors.shared_address(t, snap.seats.values())]}
     if state is None:
         return d
     current = view["current"]
@@ -207,6 +206,7 @@ def version(snap: Snapshot, base: int | None) -> dict:
 def build(snap: Snapshot) -> Iterator[tuple[str, str, dict]]:
     """Every fragment of this seat's page but the version: (element id, template, data)."""
     yield "table-info", "games/_info.html", info(snap)
+    yield "fair-box", "games/_fair_box.html", fairness.committed(snap.table, snap.hand, _playing(snap))
     for p in range(SEATS):
         yield f"seat-{p}", "games/_seat.html", seat(snap, p)
     yield "my-hand", "games/_hand.html", my_hand(snap)

@@ -3,9 +3,9 @@ server seed from the moment it exists or deals, and shows only its SHA-256; the 
 then send client seeds; the deal takes the client seeds that have arrived by then."""
 from __future__ import annotations
 
+from .. import reasons
 from ..models import Seat
 from ..rules import FairError, client_seed_clean, deal_seed_of, server_seed_new
-from .. import reasons
 from .errors import Refused
 from .tables import seat_of
 

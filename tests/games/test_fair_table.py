@@ -91,7 +91,7 @@ async def test_r2_commit_then_client_seeds_then_reveal_over_two_hands_and_no_sec
         == ["", "", ""]  # spent: the next deal needs seeds chosen after its own commitment
 
     frames = {p: await drain(c, 0.05) for p, c in comms.items()}
-    nexts = {NEXT.search(fs[-1]).group(1) for fs in frames.values()}
+    nexts = {NEXT.findall("".join(fs))[-1] for fs in frames.values()}
     table_now = await db(Table.objects.get)(pk=table.pk)
     assert nexts == {table_now.next_commitment} != {promised}  # the next hand is committed to already
     for c in comms.values():  # what fair.js does on the new commitment: seeds for hand 2
