@@ -9,7 +9,7 @@ from django.urls import reverse
 
 
 def committed(table, hand, playing: bool) -> dict:
-    """For the table info: the hand in play's commitment (`playing`) or else the next deal's, and
+    """For the table page (#fair-box): the hand in play's commitment (`playing`) or else the next deal's, and
     always the next deal's as `next` (the page's fair.js sends a client seed for each new one)."""
     now = hand.commitment if playing and hand is not None else ""
     return {"commitment": now or table.next_commitment, "next": table.next_commitment, "playing": bool(now)}

@@ -15,8 +15,8 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from games.reasons import text
-from games.rules import (PATTERN_CODES, HuxiTable, PatternSpec, RuleSet, RuleSetError, commitment_of, parse_player_counts,
-                         server_seed_new)
+from games.rules import (PATTERN_CODES, HuxiTable, PatternSpec, RuleSet, RuleSetError, commitment_of,
+                         parse_player_counts, server_seed_new)
 
 # ---------------------------------------------------------------- variants (R10)
 
