@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.economy import entry_reasons
 
-from .admin_try import TryForm, outcome
+from .holdings_form import HoldingsForm, outcome
 from .models import HUXI_NAMES, ActionLog, Hand, LedgerEntry, RoomTier, Seat, Table, Variant, VariantPattern
 from .reasons import text
 from .rules import RuleSetError
@@ -72,7 +72,7 @@ class VariantAdmin(admin.ModelAdmin):
         variant = get_object_or_404(Variant, pk=object_id)
         if not self.has_view_permission(request, variant):
             raise PermissionDenied
-        form = TryForm(request.POST or None)
+        form = HoldingsForm(request.POST or None)
         result = form.score(variant) if request.method == "POST" and form.is_valid() else None
         context = {**self.admin_site.each_context(request), "opts": self.opts, "original": variant,
                    "title": _("Try %(variant)s") % {"variant": variant}, "try_form": form, "result": result,
@@ -81,7 +81,7 @@ class VariantAdmin(admin.ModelAdmin):
         return TemplateResponse(request, template, context)
 
     def render_change_form(self, request, context, *args, obj=None, **kwargs):
-        context.setdefault("try_form", TryForm())
+        context.setdefault("try_form", HoldingsForm())
         return super().render_change_form(request, context, *args, obj=obj, **kwargs)
 
 
@@ -106,9 +106,17 @@ class ReadOnly:
     def has_delete_permission(self, request, obj=None):
         return False
 
+    def secret_fields(self, obj) -> tuple[str, ...]:
+        """Fields not shown for this row: seeds of a deal not over yet (R2, commit–reveal)."""
+        return ()
+
     def get_readonly_fields(self, request, obj=None):
         shown = self.fields or [f.name for f in (*self.model._meta.fields, *self.model._meta.many_to_many)]
-        return [*shown, *(f for f in self.readonly_fields if f not in shown)]
+        secret = self.secret_fields(obj)
+        return [f for f in (*shown, *(f for f in self.readonly_fields if f not in shown)) if f not in secret]
+
+    def get_exclude(self, request, obj=None):
+        return [*(super().get_exclude(request, obj) or ()), *self.secret_fields(obj)]
 
 
 @admin.display(description=_("replay"))
@@ -135,6 +143,9 @@ class TableAdmin(ReadOnly, admin.ModelAdmin):
     search_fields = ("invite_code", "owner__username")
     inlines = [SeatInline, HandInline]
 
+    def secret_fields(self, obj) -> tuple[str, ...]:
+        return ("next_server_seed",)  # the next hand's: the table shows only its commitment
+
 
 class ActionLogInline(ReadOnly, admin.TabularInline):
     model = ActionLog
@@ -149,6 +160,9 @@ class HandAdmin(ReadOnly, admin.ModelAdmin):
     search_fields = ("table__id", "players__username")
     readonly_fields = (replay_link,)
     inlines = [ActionLogInline]
+
+    def secret_fields(self, obj) -> tuple[str, ...]:
+        return () if obj is not None and obj.finished else ("seed", "server_seed", "client_seeds")
 
 
 @admin.register(LedgerEntry)

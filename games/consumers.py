@@ -57,6 +57,7 @@ OPS = {
     "bots": lambda table, user, msg: services.bots_fill(table=table, user=user),
     "dissolve_yes": lambda table, user, msg: services.dissolve_vote(table=table, user=user, agree=True),
     "dissolve_no": lambda table, user, msg: services.dissolve_vote(table=table, user=user, agree=False),
+    "seed": lambda table, user, msg: services.client_seed_set(table=table, user=user, seed=msg.seed),
 }
 
 

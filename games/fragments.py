@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from accounts.levels import level_table, rank
 
-from . import hand_columns, selectors
+from . import fairness, hand_columns, selectors
 from .hints import hand_hints
 from .models import Table
 from .rules import Action, Kind
@@ -198,7 +198,8 @@ def result(snap: Snapshot) -> dict:
          "next_at": _time(hand.deadline), "hand_id": None if snap.watching else hand.pk,
          "watching": snap.watching, "ready": bool(me and me.ready),
          "fill_at": _time(snap.table.fill_at), "move": _tier_move(snap, me),
-         "level_up": _level_up(snap, me), "capped": _capped(snap)}
+         "level_up": _level_up(snap, me), "capped": _capped(snap),
+         "fair": fairness.revealed(hand)}
     if d["won"]:
         d.update(card=r.get("card"), source=r.get("source"), self_draw=r.get("self_draw"),
                  huxi=r["huxi"], grade=r["grade"], fan=r["fan"], base=r["base"], patterns=r["patterns"],
@@ -268,6 +269,7 @@ def version(snap: Snapshot, base: int | None) -> dict:
 def build(snap: Snapshot) -> Iterator[tuple[str, str, dict]]:
     """Every fragment of this seat's page but the version: (element id, template, data)."""
     yield "table-info", "games/_info.html", info(snap)
+    yield "fair-box", "games/_fair_box.html", fairness.committed(snap.table, snap.hand, _playing(snap))
     for p in range(SEATS):
         yield f"seat-{p}", "games/_seat.html", seat(snap, p)
     if not snap.watching:

@@ -2,9 +2,9 @@
 
 One schema (pydantic) for every message, checked before anything else: at most MAX_CHARS characters,
 JSON without NaN/Infinity, an object whose op is one of OPS, a move number that is a bounded whole
-number, an action of at most a few words (the engine's parser reads the words themselves). Whatever
-else the htmx ws extension adds (HEADERS) is ignored. Anything else is a BadMessage: the consumer
-answers it calmly and keeps the socket open.
+number, an action of at most a few words (the engine's parser reads the words themselves), a client
+seed of at most 64 hex digits (R2, fair deals). Whatever else the htmx ws extension adds (HEADERS) is
+ignored. Anything else is a BadMessage: the consumer answers it calmly and keeps the socket open.
 """
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 MAX_CHARS = 4096  # a move is ~300 characters with the extension's headers
-OPS = ("act", "sync", "autoplay_on", "autoplay_off", "next", "bots", "dissolve_yes", "dissolve_no")
+OPS = ("act", "sync", "autoplay_on", "autoplay_off", "next", "bots", "dissolve_yes", "dissolve_no", "seed")
 MAX_MOVE_NO = 10_000  # a hand has at most a few hundred moves
 
 
@@ -28,6 +28,7 @@ class TableMessage(BaseModel):
     op: Literal[OPS] = "act"
     action: str = Field("", max_length=80)
     move_no: int | None = Field(None, ge=0, le=MAX_MOVE_NO)
+    seed: str = Field("", max_length=64, pattern="^[0-9a-fA-F]*$")
 
     def wire(self) -> dict:
         """The move as games.services.action_submit reads it."""

@@ -15,7 +15,8 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from games.reasons import text
-from games.rules import PATTERN_CODES, HuxiTable, PatternSpec, RuleSet, RuleSetError, parse_player_counts
+from games.rules import (PATTERN_CODES, HuxiTable, PatternSpec, RuleSet, RuleSetError, commitment_of,
+                         parse_player_counts, server_seed_new)
 
 # ---------------------------------------------------------------- variants (R10)
 
@@ -261,6 +262,9 @@ class Table(models.Model):
     hints = models.BooleanField(
         _("winning-card hints"), default=True,
         help_text=_("Private rooms: the owner may switch the winning-card hints off for everyone."))
+    next_server_seed = models.CharField(
+        _("next hand's server seed"), max_length=32, default=server_seed_new,
+        help_text=_("Secret until that hand ends; the table shows only its SHA-256 (the commitment)."))
 
     class Meta:
         ordering = ["-created_at"]
@@ -273,6 +277,11 @@ class Table(models.Model):
             models.CheckConstraint(name="table_two_to_four_players",
                                    condition=Q(player_count__gte=2, player_count__lte=4)),
         ]
+
+    @property
+    def next_commitment(self) -> str:
+        """What the table shows before its next deal: SHA-256 of that hand's server seed."""
+        return commitment_of(self.next_server_seed)
 
     def __str__(self) -> str:
         where = self.tier.name if self.tier_id else self.invite_code
@@ -294,6 +303,9 @@ class Seat(models.Model):
     address = models.GenericIPAddressField(
         _("IP address"), null=True, blank=True,
         help_text=_("Where the player connected from when seated: compared, never shown to players."))
+    client_seed = models.CharField(
+        _("client seed"), max_length=64, blank=True, default="",
+        help_text=_("What the player's browser sent for the next deal (hex); empty for a bot or when none came."))
 
     class Meta:
         ordering = ["table", "position"]
@@ -317,7 +329,11 @@ class Hand(models.Model):
     number = models.PositiveIntegerField(_("hand number"))
     players = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="hands", blank=True,
                                      verbose_name=_("players"))
-    seed = models.CharField(_("seed"), max_length=64)
+    seed = models.CharField(_("seed"), max_length=64, help_text=_("The deal's seed, derived from the seeds below."))
+    server_seed = models.CharField(_("server seed"), max_length=32, blank=True, default="",
+                                   help_text=_("Committed to before the deal, revealed after the hand."))
+    client_seeds = models.JSONField(_("client seeds"), default=list, blank=True,
+                                    help_text=_("One per seat, in seat order, as the deal read them."))
     state = models.JSONField(_("state"), default=dict)
     move_no = models.PositiveIntegerField(_("move number"), default=0)
     dealer = models.PositiveSmallIntegerField(_("dealer"))
@@ -354,6 +370,11 @@ class Hand(models.Model):
     @property
     def finished(self) -> bool:
         return self.finished_at is not None
+
+    @property
+    def commitment(self) -> str:
+        """SHA-256 of the server seed, shown from before the deal (empty for hands dealt before commit–reveal)."""
+        return commitment_of(self.server_seed) if self.server_seed else ""
 
     def replay_url(self) -> str:
         return reverse("games:replay", args=[self.pk])

@@ -1,6 +1,6 @@
 from django.urls import path, register_converter
 
-from . import howto, views
+from . import calculator, fair_views, howto, views
 
 
 class RowId:
@@ -33,4 +33,6 @@ urlpatterns = [
     path("hands/<id:hand_id>/replay/", views.replay, name="replay"),
     path("rules/", howto.how_to_play, name="how_to_play"),
     path("rules/<slug:slug>/", howto.variant_rules, name="variant_rules"),
+    path("fair/", fair_views.fair, name="fair"),
+    path("calculator/", calculator.calculator, name="calculator"),
 ]

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0010_table_hints'),
+        ('games', '0011_fair_seeds'),
     ]
 
     operations = [

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from . import moves, rulesets
+from . import fair, moves, rulesets
 
-CATALOGUES = {**moves.MESSAGES, **rulesets.MESSAGES}  # (error class name, code) → lazy message
+CATALOGUES = {**moves.MESSAGES, **rulesets.MESSAGES, **fair.MESSAGES}  # (error class name, code) → lazy message
 
 
 def text(error) -> str:

@@ -17,6 +17,8 @@ from .cards import CardError
 from .checks import random_hand, replay
 from .claims import chi_table_group, chi_used
 from .cli_score import BadInput, parse_request
+from .deal import split_deck
+from .fair import FairError, client_seed_clean, commitment_of, deal_seed_of, deal_verify, server_seed_new
 from .groups import FOUR_SAME, Group, GroupError, HuxiTable, Kind, chi_groups_with
 from .hand import apply, deal, is_legal, legal_actions, new_seed, next_dealer, release, setup
 from .hints import Hints, WinningCard, seat_hints, unseen_copies, winning_cards
@@ -26,11 +28,12 @@ from .variants import PATTERN_CODES, PRESETS, PatternSpec, RuleSet, RuleSetError
 from .views import event_view, group_view, public_view, seat_view
 
 __all__ = [
-    "Action", "BadInput", "CardError", "Event", "FOUR_SAME", "Group", "GroupError", "HandState", "HuxiTable",
-    "Hints", "IllegalAction", "InvalidAction", "Kind", "NoWin", "PATTERN_CODES", "PRESETS", "PatternSpec", "RuleSet",
-    "RuleSetError", "Source", "Win", "apply", "cards", "chi_groups_with", "chi_table_group", "chi_used",
-    "deal", "evaluate", "event_view", "group_view", "is_legal", "legal_actions", "new_seed", "next_dealer",
-    "owes_discard", "parse_player_counts", "parse_request", "preset", "public_view", "random_hand", "release",
-    "replay", "score_split", "seat_hints", "seat_view", "setup", "table_huxi", "unseen_copies", "WinningCard",
-    "winning_cards",
+    "Action", "BadInput", "CardError", "Event", "FOUR_SAME", "FairError", "Group", "GroupError", "HandState",
+    "Hints", "HuxiTable", "IllegalAction", "InvalidAction", "Kind", "NoWin", "PATTERN_CODES", "PRESETS",
+    "PatternSpec", "RuleSet", "RuleSetError", "Source", "Win", "WinningCard", "apply", "cards",
+    "chi_groups_with", "chi_table_group", "chi_used", "client_seed_clean", "commitment_of", "deal",
+    "deal_seed_of", "deal_verify", "evaluate", "event_view", "group_view", "is_legal", "legal_actions",
+    "new_seed", "next_dealer", "owes_discard", "parse_player_counts", "parse_request", "preset",
+    "public_view", "random_hand", "release", "replay", "score_split", "seat_hints", "seat_view",
+    "server_seed_new", "setup", "split_deck", "table_huxi", "unseen_copies", "winning_cards",
 ]

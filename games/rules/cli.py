@@ -1,4 +1,4 @@
-"""`python -m games.rules.cli {score,play,simulate}`: the engine from the command line.
+"""`python -m games.rules.cli {score,play,simulate,verify}`: the engine from the command line.
 
 Each subcommand lives in its own module with `add_arguments(parser)` and `run(args) -> int`.
 """
@@ -12,6 +12,7 @@ SUBCOMMANDS = {
     "score": ("games.rules.cli_score", "score holdings read as JSON lines (Rules engine I)"),
     "play": ("games.rules.cli_play", "play scenarios read as JSON lines (Rules engine II)"),
     "simulate": ("games.rules.cli_simulate", "play random hands and report figures"),
+    "verify": ("games.rules.cli_verify", "check a revealed server seed against its commitment and re-deal"),
 }
 
 

@@ -27,21 +27,32 @@ def new_seed() -> int:
     return secrets.randbits(SEED_BITS)
 
 
+def shuffled_deck(seed: int) -> list[int]:
+    """The 80 cards in kind order shuffled by the seed: the order they are dealt in (R2)."""
+    deck = C.deck()
+    random.Random(seed).shuffle(deck)
+    return deck
+
+
 def deal(rules: RuleSet, *, seed: int, dealer: int, players: int = 3, held: bool = False):
     """Shuffle by the seed, deal (R2: dealer 21, the others 20, stock 19, at 2 players 20 removed
     unseen, at 4 the seat opposite the dealer sits out) and run the start of the hand. `held`: every
     claim window waits for a release (claim privacy, state.py)."""
     if players not in rules.player_counts:
         raise SetupError(f"{rules.name} is played by {' or '.join(map(str, rules.player_counts))} players")
-    deck = C.deck()
-    random.Random(seed).shuffle(deck)
+    hands, stock, removed = split_deck(shuffled_deck(seed), dealer=dealer, players=players)
+    return setup(rules, dealer=dealer, hands=hands, stock=stock, removed=removed, held=held)
+
+
+def split_deck(deck: Sequence[int], *, dealer: int, players: int):
+    """R2: the shuffled cards dealt from the front, seats in turn order from the dealer (21 to the dealer,
+    20 to each other seat that plays), then 19 to the stock, the rest removed unseen: (hands, stock, removed)."""
     hands: list[list[int]] = [[] for _ in range(players)]
     pos = 0
     for seat in order_of(players, dealer):
         n = 21 if seat == dealer else 20
-        hands[seat], pos = deck[pos:pos + n], pos + n
-    return setup(rules, dealer=dealer, hands=hands, stock=deck[pos:pos + 19], removed=deck[pos + 19:],
-                 held=held)
+        hands[seat], pos = list(deck[pos:pos + n]), pos + n
+    return hands, list(deck[pos:pos + 19]), list(deck[pos + 19:])
 
 
 def setup(rules: RuleSet, *, dealer: int, hands: Sequence[Sequence[int]], stock: Sequence[int],

@@ -14,6 +14,7 @@ then the person's daily task counts.
 """
 from .clock import table_tick
 from .errors import DuplicateSettlement, LedgerError, Refused, Stale
+from .fair import client_seed_set
 from .ledger import HOUSE_USERNAME, house_account, ledger_settle, publish_coins
 from .play import action_submit, autoplay_set, dissolve_vote, draw_dealer, next_ready
 from .progress import experience_add
@@ -22,7 +23,7 @@ from .rooms import (INVITE_LENGTH, PLANNED_HANDS, bots_fill, private_create, qui
 
 __all__ = [
     "DuplicateSettlement", "HOUSE_USERNAME", "INVITE_LENGTH", "LedgerError", "PLANNED_HANDS", "Refused", "Stale",
-    "action_submit", "autoplay_set", "bots_fill", "dissolve_vote", "draw_dealer", "experience_add",
+    "action_submit", "autoplay_set", "bots_fill", "client_seed_set", "dissolve_vote", "draw_dealer", "experience_add",
     "house_account", "ledger_settle", "next_ready", "private_create", "publish_coins", "quick_match",
     "seat_join", "table_leave", "table_tick", "tier_move",
 ]

@@ -10,9 +10,10 @@ from django.utils.translation import gettext as _
 
 from .. import live, reasons, timers
 from ..models import ActionLog, Hand, Seat, Table
-from ..rules import Action, HandState, IllegalAction, InvalidAction, apply, deal, new_seed, next_dealer, release
+from ..rules import Action, HandState, IllegalAction, InvalidAction, apply, deal, next_dealer, release
 from ..selectors import coins_short, current_hand
 from .errors import Refused, Stale
+from .fair import deal_seeds
 from .ledger import hand_payments, house_account, ledger_settle, publish_coins
 from .notify import table_changed, table_private
 from .progress import hand_progress
@@ -141,9 +142,10 @@ def hand_start(table: Table, now) -> Hand | None:
         dealer, drawn = next_dealer(rules, table.player_count, last.dealer, (last.result or {}).get("winner"),
                                     table.drawn_in_row)
     deadline_clear(last)
-    seed = new_seed()
-    state, events = deal(rules, seed=seed, dealer=dealer, players=table.player_count, held=timers.held())
-    hand = Hand.objects.create(table=table, number=last.number + 1 if last else 1, seed=str(seed),
+    seeds = deal_seeds(table, seats)
+    state, events = deal(rules, seed=int(seeds["seed"]), dealer=dealer, players=table.player_count,
+                         held=timers.held())
+    hand = Hand.objects.create(table=table, number=last.number + 1 if last else 1, **seeds,
                                state=state.to_json(), move_no=state.move_no, dealer=dealer,
                                multiplier=_multiplier(table, seats), events=event_rows(events, 0),
                                seating=[s.user_id for s in seats])

@@ -34,7 +34,8 @@ def _server_env(db: Path) -> dict[str, str]:
     env.update(NO_ADDRESS_LIMITS)
     env.update(DJANGO_SETTINGS_MODULE="paohuzi_site.settings.dev", DEBUG="0", SQLITE_PATH=str(db),
                QUICK_MATCH_BOT_WAIT="0.3", BOT_DELAY="0.05", TURN_SECONDS="120", NEXT_HAND_WAIT="120",
-               COIN_ROOM_VARIANT="changde", PYTHONUNBUFFERED="1")
+               COIN_ROOM_VARIANT="changde", PYTHONUNBUFFERED="1",
+               CLAIM_WINDOW_SECONDS="0.05")  # claim privacy on, with a short window
     return env
 
 

@@ -6,7 +6,7 @@ import pytest
 from games import bots, selectors, services
 from games.models import Hand, Table
 from games.rules import HandState
-from games.services import play
+from games.services import fair, play
 
 # Seeds for the changde deal with dealer 0, when every seat plays games.bots.choose_action:
 WIN_SEED = 5  # 17 moves; seat 1 wins on another's draw, base 8 (红胡 2 fan)
@@ -18,7 +18,7 @@ SHORT_SEED = 26  # 7 moves; seat 0 wins, base 2
 def deal_seed(monkeypatch):
     """deal_seed(seed, dealer=0): every following hand is dealt from this seed with this first dealer."""
     def choose(seed: int, dealer: int = 0):
-        monkeypatch.setattr(play, "new_seed", lambda: seed)
+        monkeypatch.setattr(fair, "deal_seed_of", lambda server_seed, client_seeds: seed)
         monkeypatch.setattr(play, "draw_dealer", lambda players: dealer)
     return choose
 

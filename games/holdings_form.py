@@ -1,7 +1,8 @@
-"""The admin's "try it" box: score holdings written in the card notation with one variant's rules.
+"""Holdings written in the card notation, scored with one variant's rules: the ONE code path of the
+admin's "try it" box and the public hand calculator (/calculator/).
 
 It reads its fields the way `python -m games.rules.cli score` reads a line (that parser checks the
-cards, the groups and the copies), then scores with this variant's RuleSet instead of a preset.
+cards, the groups and the copies), then scores with the variant's RuleSet instead of a preset.
 """
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ def outcome(result: Win | NoWin | None) -> dict:
     return {}
 
 
-class TryForm(forms.Form):
+class HoldingsForm(forms.Form):
     groups = forms.CharField(
         label=_("table groups"), required=False, widget=forms.Textarea(attrs={"rows": 3, "cols": 30}),
         help_text=_("One group per line: a kind (peng, wei, chouwei, pao, ti, chi, or 碰 偎 臭偎 跑 提 吃) "

@@ -1,0 +1,11 @@
+"""The replay's fair-deal box: a finished hand's revealed seeds (games.fairness), as on the result panel."""
+from django import template
+
+from .. import fairness
+
+register = template.Library()
+
+
+@register.inclusion_tag("games/_fair.html")
+def fair_revealed(hand):
+    return {"f": fairness.revealed(hand)}

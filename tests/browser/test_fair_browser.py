@@ -1,0 +1,88 @@
+"""R2, commit–reveal in a real browser: the table shows the next hand's commitment while it waits, the
+page's fair.js sends a client seed that the deal then uses, and after the hand the result panel reveals
+the server seed whose link re-deals the hand on /fair/ with a matching commitment.
+
+The site runs in Daphne on a fresh SQLite file (tests/browser/serverkit.py); bots fill the seats after 3 s,
+long enough for the page to connect and send its seed."""
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import time
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+from .serverkit import (ARTIFACTS, NO_ADDRESS_LIMITS, Daphne, click_move, launch_chromium, manage, offered_move,
+                        save_failure)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    db = tmp_path_factory.mktemp("fair") / "db.sqlite3"
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
+    env.update(NO_ADDRESS_LIMITS)
+    env.update(DJANGO_SETTINGS_MODULE="paohuzi_site.settings.dev", DEBUG="0", SQLITE_PATH=str(db),
+               QUICK_MATCH_BOT_WAIT="3", BOT_DELAY="0.05", TURN_SECONDS="60", NEXT_HAND_WAIT="60",
+               COIN_ROOM_VARIANT="changde", PYTHONUNBUFFERED="1",
+               CLAIM_WINDOW_SECONDS="0.05")  # claim privacy on, with a short window
+    manage(env, "migrate", "--noinput", "-v", "0")
+    daphne = Daphne("fair-server", env)
+    try:
+        daphne.start()
+        yield daphne.base, db
+    finally:
+        daphne.stop()
+
+
+def _first_hand(db: Path) -> tuple[str, list[str]]:
+    with sqlite3.connect(db) as conn:
+        commitment_seed, clients = conn.execute(
+            "SELECT server_seed, client_seeds FROM games_hand ORDER BY id LIMIT 1").fetchone()
+    return commitment_seed, json.loads(clients)
+
+
+@pytest.mark.parametrize("width,height", [(360, 740)])
+def test_r2_the_browser_seeds_the_deal_and_the_revealed_seed_re_deals_it(server, width, height):
+    base, db = server
+    with sync_playwright() as p:
+        browser = launch_chromium(p)
+        page = browser.new_page(viewport={"width": width, "height": height}, locale="zh-CN")
+        page.set_default_timeout(10_000)
+        try:
+            page.goto(base + "/")
+            page.click("#play-as-guest")
+            page.wait_for_url("**/play/")
+            page.click("#quick-match")
+            page.wait_for_url("**/tables/*/")
+            page.wait_for_function("() => (document.querySelector('[data-fair-mine]') || {}).textContent")
+            promised = page.get_attribute("#fair-commitment", "data-fair-next")
+            mine = page.text_content("[data-fair-mine]")
+            assert len(promised) == 64 and len(mine) == 32
+            page.click("#fair-commitment summary")
+            page.screenshot(path=ARTIFACTS / f"fair-waiting-{width}.png", full_page=True)
+            page.wait_for_selector("#my-hand .card", state="attached", timeout=15_000)  # the bots came: the deal
+            server_seed, clients = _first_hand(db)
+            assert clients[0] == mine and clients[1:] == ["", ""]  # the browser's seed; bots have none
+            deadline = time.monotonic() + 60
+            while not page.locator("#result:not(.hidden) #fair-revealed").count():
+                assert time.monotonic() < deadline, "the hand did not end"
+                button = offered_move(page)
+                if button:
+                    click_move(page, button)
+                page.wait_for_timeout(100)
+            assert page.text_content("#fair-server-seed") == server_seed
+            page.click("#fair-revealed summary")
+            page.screenshot(path=ARTIFACTS / f"fair-revealed-{width}.png", full_page=True)
+            page.click("#fair-check-link")
+            page.wait_for_selector("#fair-ok")
+            assert promised in page.input_value("#id_commitment")
+            assert page.locator("#fair-deck li").count() == 80
+            page.screenshot(path=ARTIFACTS / f"fair-check-{width}.png", full_page=True)
+        except BaseException:
+            save_failure(page, "fair-failure")
+            raise
+        finally:
+            browser.close()
