@@ -10,10 +10,12 @@ from django.core.paginator import Paginator
 from django.db.models import IntegerField, Sum
 from django.db.models.fields.json import KT
 from django.db.models.functions import Cast
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.models import Hand, LedgerEntry
+from games.selectors import replay_public
 
 from .levels import level_table, rank
 from .models import CoinGrant, DailyTask, SignIn, SignInReward, TaskProgress, User
@@ -116,7 +118,8 @@ def _winners(since) -> list[dict]:
 
 
 def _best_hands(since) -> list[dict]:
-    """The week's finished hands by base (R8.3), highest first, won by a listed person."""
+    """The week's finished hands by base (R8.3), highest first, won by a listed person; with a link to
+    the replay when every person at the hand allowed public replays (games.selectors.replay_public)."""
     listed = set(_listed().values_list("pk", flat=True))
     hands = (Hand.objects.filter(finished_at__gte=since, result__winner__isnull=False)
              .annotate(base=Cast(KT("result__base"), IntegerField())).filter(base__gt=0)
@@ -125,7 +128,9 @@ def _best_hands(since) -> list[dict]:
     for hand in hands.iterator():
         winner = hand["seating"][hand["result__winner"]] if hand["result__winner"] < len(hand["seating"]) else None
         if winner in listed:
-            rows.append({"user": winner, "value": hand["base"], "hand": hand["pk"], "at": hand["finished_at"]})
+            public = replay_public(Hand.objects.get(pk=hand["pk"]))
+            rows.append({"user": winner, "value": hand["base"], "hand": hand["pk"], "at": hand["finished_at"],
+                         "replay": reverse("games:replay", args=[hand["pk"]]) if public else None})
             if len(rows) == BOARD_ROWS:
                 break
     return rows

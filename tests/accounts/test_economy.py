@@ -228,3 +228,21 @@ def test_the_economys_chinese_pages_have_no_english_word(client, make_user, defa
         body = html.split("<main>", 1)[1].split("</main>", 1)[0]
         text = unescape(re.sub(r"<[^>]+>", " ", body)).replace("ann", "")
         assert not re.findall(r"[A-Za-z]{3,}", text), (url, re.findall(r"[A-Za-z]{3,}", text))
+
+
+@pytest.mark.django_db
+def test_the_best_hands_link_to_the_replay_only_when_every_player_allowed_public_replays(make_user, defaults):
+    from games.models import Table, Variant
+
+    ann, bob = make_user("ann"), make_user("bob")
+    table = Table.objects.create(kind="private", invite_code="ECON3", variant=Variant.objects.first())
+    hand = Hand.objects.create(table=table, number=1, seed="1", dealer=0, seating=[ann.pk, bob.pk],
+                               result={"winner": 0, "base": 12})
+    Hand.objects.filter(pk=hand.pk).update(finished_at=hand.started_at)
+    hand.players.set([ann, bob])
+    User.objects.filter(pk=ann.pk).update(public_replays=True)
+    assert [(r["name"], r["replay"]) for r in leaderboards()["hands"]] == [("ann", None)]
+    User.objects.filter(pk=bob.pk).update(public_replays=True)
+    cache.clear()
+    assert [(r["name"], r["replay"]) for r in leaderboards()["hands"]] == [("ann", reverse("games:replay",
+                                                                                          args=[hand.pk]))]
