@@ -59,6 +59,7 @@ def hints_set(*, user: User, show: bool) -> None:
     user.show_hints = show
 
 
+@transaction.atomic
 def relief_grant(*, user: User, n: int) -> int:
     """Pay the relief grant (救济金, R11 free coins) the page offered: the n-th of today's, paid by the
     house through the ledger under the key relief:<user>:<day>:<n>, so it is paid once whatever the

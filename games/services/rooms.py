@@ -2,10 +2,11 @@
 getting up between hands, moving to the tier one's coins allow."""
 from __future__ import annotations
 
+import functools
 import secrets
 
 from django.contrib.auth import get_user_model
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, OperationalError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -114,6 +115,26 @@ def bots_fill(*, table, user) -> Table:
     return table
 
 
+def deadlock_retried(fn):
+    """Run `fn` (a transaction of its own) again when PostgreSQL broke a deadlock by aborting it
+    (SQLSTATE 40P01): the other transaction went on, so a second try finds the locks free. Inside an
+    outer transaction the error goes up, to be retried there."""
+    @functools.wraps(fn)
+    def run(*args, **kwargs):
+        for attempt in range(DEADLOCK_TRIES):
+            try:
+                return fn(*args, **kwargs)
+            except OperationalError as e:
+                if (attempt == DEADLOCK_TRIES - 1 or connection.in_atomic_block
+                        or getattr(e.__cause__, "sqlstate", None) != "40P01"):
+                    raise
+    return run
+
+
+DEADLOCK_TRIES = 3
+
+
+@deadlock_retried
 @transaction.atomic
 def quick_match(*, user, tier: RoomTier | None = None, address: str | None = None) -> Table:
     """Sit down in a coin room: at the user's unfinished coin table if any, else at a waiting table of
