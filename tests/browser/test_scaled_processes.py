@@ -57,7 +57,8 @@ window.__public = () => {
       : meta && Number((meta.textContent.match(/(\\d+)\\s*$/) || [])[1]);
     return {pile: (el.querySelector(".pile") || {}).textContent || "", hand: size,
             groups: [...el.querySelectorAll(".group")].map(
-              g => g.className + ":" + g.querySelectorAll(".card").length)};
+              g => [...g.classList].filter(c => c.startsWith("kind-")).join(" ") + ":" +
+                   g.querySelectorAll(".card").length)};  // the page's motion classes come and go
   });
   const stock = document.getElementById("stock-count");
   return JSON.stringify({
