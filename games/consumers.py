@@ -2,9 +2,10 @@
 
 One consumer per open table page: an authenticated user with a seat at the table. It joins the groups
 `table.<id>` and `user.<id>`, sends a full snapshot of the seat's fragments on every (re)connect, passes
-each message to one service, and on the thin "table.changed" event (with the table's new version)
-renders its own seat's view from this process's one read of that version (games.live) and sends only
-the fragments that changed. Every frame carries the version; a gap (a missed event) or the page's
+each message to one service (its events are sent from the event loop after: notify.on_db_thread), and
+on the thin "table.changed" event (with the table's new version) gets its seat's view rendered from
+this process's one read of that version (games.live), in the one database hop the process makes for
+all its sockets at the table (games.fanout), and sent only the fragments that changed. Every frame carries the version; a gap (a missed event) or the page's
 "sync" brings a full snapshot. Each snapshot tells games.table_clock when the table's next step is due.
 """
 from __future__ import annotations
@@ -21,7 +22,8 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext_lazy
 
-from . import fragments, messages, selectors, services, socket_limits, spectator_count, table_clock
+from . import fanout, fragments, messages, selectors, services, socket_limits, spectator_count, table_clock
+from .services import notify
 
 logger = logging.getLogger("paohuzi.table")
 
@@ -130,7 +132,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.refresh()
             return
         try:
-            await database_sync_to_async(self._perform)(OPS[msg.op], msg)
+            await notify.on_db_thread(self._perform, OPS[msg.op], msg)
         except services.Stale as e:  # harmless (a repeated or late click): what changed, and why, calmly
             await self.refresh(self.version)
             await self.send_flash(str(e), level="info")
@@ -156,13 +158,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             op(self.table_id, self.user, msg)
 
     async def table_changed(self, event):
-        version = event.get("version")
-        if version is not None and self.version is not None:
-            if version <= self.version:
-                return  # shown already: the read for an earlier event was this recent
-            if version > self.version + 1:
-                self.sent.clear()  # a missed event: send a full snapshot
-        await self.refresh(version)
+        await fanout.catch_up(self.table_id, event.get("version"))
 
     async def socket_opened(self, event):
         """One more socket of this user at this table (any process): past the cap, the oldest go."""
@@ -177,8 +173,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def table_private(self, event):
         """A private step of a held claim window: no new version; a frame only if this seat's own view
         changed (the seat that decided), never one that would tell the others a claim was decided."""
-        if self.version is not None and event.get("version") == self.version:
-            await self.refresh(self.version, move_no=event.get("move_no"))
+        await fanout.catch_up(self.table_id, event.get("version"), event.get("move_no"))
 
     async def watchers_changed(self, event):
         """The table's spectator count changed (games.spectators): every page at the table shows it."""
@@ -188,10 +183,29 @@ class TableConsumer(AsyncWebsocketConsumer):
         html = await database_sync_to_async(self._coins_html)()
         await self.send(text_data=html)
 
-    # ---- rendering (each seat renders its own view)
+    # ---- rendering (each socket its own seat's view; games.fanout batches a change's renders)
 
-    async def refresh(self, version: int | None = None, move_no: int | None = None):
-        html, due, seated = await database_sync_to_async(self._render)(version, move_no)
+    def behind(self, version: int | None, move_no: int | None) -> bool:
+        """Whether this socket's page needs the change (games.fanout): a newer version (None: read
+        anew), or within the version it shows a private step (`move_no`). A socket still sending its
+        first snapshot (no version yet) reads anew anyway."""
+        if self.version is None:
+            return False
+        if move_no is not None:
+            return version == self.version
+        return version is None or version > self.version
+
+    def render_change(self, version: int | None, move_no: int | None):
+        """_render for a change (games.fanout): after a missed event (a gap), a full snapshot."""
+        if version is not None and move_no is None and version > self.version + 1:
+            self.sent.clear()
+        return self._render(version, move_no)
+
+    async def refresh(self, version: int | None = None):
+        await self.deliver(*await database_sync_to_async(self._render)(version))
+
+    async def deliver(self, html: str, due, seated: bool):
+        """Send a rendered update; a socket whose user lost the seat is closed after it."""
         if html:
             await self.send(text_data=html)
         if not seated:  # this socket's seat may be another's now: it must never render that seat's view

@@ -83,12 +83,14 @@ def relative(snap: Snapshot, position: int) -> str:
 
 
 def seat(snap: Snapshot, position: int) -> dict:
+    """A seat as every viewer sees it alike (one render per change serves all sockets: the page marks
+    its own seat's slot instead)."""
     if position >= snap.table.player_count:
         return {"position": position, "absent": True}
     s, state, view = snap.seats.get(position), snap.state, snap.view
     d = {"position": position, "name": snap.name(position),
          "empty": s is None, "bot": bool(s and s.is_bot), "auto": bool(s and s.auto_play),
-         "me": position == snap.position, "ready": bool(s and s.ready), "vote": s and s.dissolve_vote,
+         "ready": bool(s and s.ready), "vote": s and s.dissolve_vote,
          "coins": s.user.coins if s and s.user_id and snap.table.kind == Table.Kind.COIN else None,
          "points": snap.totals.get(position, 0) if s and snap.table.kind == Table.Kind.PRIVATE else None,
          "title": _title(s)}
@@ -113,7 +115,8 @@ def my_hand(snap: Snapshot) -> dict:
              "cards": [{"card": C.char(k), "kan": col["kind"] == "kan", "discard": C.char(k) in discards}
                        for k in col["cards"]]}
             for col in hand_columns.columns(C.parse(view["hand"]))]
-    return {"columns": cols, "text": view["hand"], "hand": snap.hand.pk, "passed": view["passed"],
+    return {"columns": cols, "text": view["hand"], "hand": snap.hand.pk, "seat": snap.position,
+            "passed": view["passed"],
             "discard": bool(discards), "hints": hand_hints(snap)}
 
 
@@ -321,5 +324,5 @@ def render_all(snap: Snapshot) -> dict[str, str]:
     parts = {fid: render(template, data, oob=False) for fid, template, data in build(snap)}
     parts["version"] = render("games/_version.html", version(snap, None), oob=False)
     parts["slots"] = [{"place": relative(snap, p) if p < snap.table.player_count else "absent",
-                       "html": parts[f"seat-{p}"]} for p in range(SEATS)]
+                       "me": p == snap.position, "html": parts[f"seat-{p}"]} for p in range(SEATS)]
     return parts

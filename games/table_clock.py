@@ -16,6 +16,7 @@ from channels.db import database_sync_to_async
 from django.utils import timezone
 
 from . import live, services
+from .services import notify
 
 logger = logging.getLogger("paohuzi.table")
 MIN_WAIT = timedelta(milliseconds=100)  # between two ticks of one table
@@ -45,6 +46,12 @@ def watch(table_id: int, watcher: object) -> None:
     _CLOCKS.setdefault(table_id, _Clock()).watchers.add(watcher)
 
 
+def watchers(table_id: int) -> list:
+    """The sockets of this process at the table (games.fanout renders their updates together)."""
+    clock = _CLOCKS.get(table_id)
+    return list(clock.watchers) if clock else []
+
+
 def unwatch(table_id: int, watcher: object) -> None:
     """The watcher's socket closed; the last one out stops the table's timer."""
     clock = _CLOCKS.get(table_id)
@@ -69,7 +76,7 @@ def wake_at(table_id: int, due) -> None:
 async def _tick_at(table_id: int, clock: _Clock, due) -> None:
     await asyncio.sleep(max(0.0, (due - timezone.now()).total_seconds()))
     try:
-        later = await database_sync_to_async(services.table_tick)(table_id=table_id)
+        later = await notify.on_db_thread(services.table_tick, table_id=table_id)
     except Exception:  # a failed tick must not stop the table's sockets; the sweeper retries
         logger.exception("table %s: applying a deadline failed", table_id)
         later = None
@@ -83,7 +90,7 @@ async def _tick_at(table_id: int, clock: _Clock, due) -> None:
 async def _catch_up(table_id: int, clock: _Clock) -> None:
     """No change reached this process's sockets: another process may have applied what was due (the
     embedded default's sweeper cannot reach them through the in-memory layer). One read of the table;
-    each socket that shows an older version catches up from it (the handler ignores a version shown)."""
+    each socket that shows an older version catches up from it."""
     version = await database_sync_to_async(lambda: live.table_read(table_id).version)()
-    for watcher in list(clock.watchers):
+    for watcher in list(clock.watchers):  # the first brings them all up to date (games.fanout)
         await watcher.table_changed({"type": "table.changed", "version": version})

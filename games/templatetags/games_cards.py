@@ -1,7 +1,7 @@
 """Cards and group names on the page: card faces from the engine's text notation (R1), translated
 names of groups (R3) and of the moves in a seat's log."""
 from django import template
-from django.utils.html import format_html, format_html_join
+from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
@@ -24,9 +24,14 @@ def card_class(k: int) -> str:
     return "card" + (" red" if C.is_red(k) else "") + (" big" if C.is_big(k) else "")
 
 
+# Every frame that changes a hand or a table group prints cards: one lookup per card, not a render each.
+_CLASS = {C.char(k): card_class(k) for k in C.KINDS}
+_FACE = {C.char(k): format_html('<i class="{}">{}</i>', card_class(k), C.char(k)) for k in C.KINDS}
+
+
 @register.filter
 def cardclass(char: str) -> str:
-    return card_class(C.parse_card(char))
+    return _CLASS.get(char) or card_class(C.parse_card(char))
 
 
 @register.filter
@@ -34,14 +39,16 @@ def cardfaces(text: str | None):
     """Card text such as 二七十 as card faces (red cards marked, R1); in the order given."""
     if not text:
         return ""
-    return format_html_join("", '<i class="{}">{}</i>', ((card_class(k), C.char(k)) for k in C.parse(text)))
+    if all(ch in _FACE for ch in text):
+        return mark_safe("".join(_FACE[ch] for ch in text))  # each face was escaped when it was made
+    return mark_safe("".join(_FACE[C.char(k)] for k in C.parse(text)))
 
 
 @register.filter
 def card_label(char: str) -> str:
     """A big card's name for screen readers (五 and 伍 sound alike): ' aria-label="大伍"'; small
     cards read as they are (kept out of their markup: the hand is in every frame that changes it)."""
-    if not C.is_big(C.parse_card(char)):
+    if char in C.SMALL_CHARS or not C.is_big(C.parse_card(char)):
         return ""
     return format_html(' aria-label="{}"', _("big %(card)s") % {"card": char})
 

@@ -71,7 +71,7 @@
       el.classList.toggle("urgent", left <= 5);
     });
     var clock = document.querySelector(".table-info .turn-clock"), ring = document.getElementById("turn-ring");
-    var seat = clock && document.querySelector(clock.dataset.mine ? ".seat.me" : ".seat.turn");
+    var seat = clock && document.querySelector(clock.dataset.mine ? ".slot.me .seat" : ".seat.turn");
     if (!clock || !seat) {
       if (ring) ring.remove();
       if (clock) clock.classList.add("unplaced");

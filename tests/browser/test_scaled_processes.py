@@ -53,7 +53,7 @@ window.__public = () => {
     const el = document.getElementById("seat-" + p);
     if (!el || el.classList.contains("absent")) return null;
     const meta = el.querySelector(".meta");
-    const size = el.classList.contains("me") ? document.querySelectorAll("#my-hand .columns .card").length
+    const size = el.closest(".slot.me") ? document.querySelectorAll("#my-hand .columns .card").length
       : meta && Number((meta.textContent.match(/(\\d+)\\s*$/) || [])[1]);
     return {pile: (el.querySelector(".pile") || {}).textContent || "", hand: size,
             groups: [...el.querySelectorAll(".group")].map(

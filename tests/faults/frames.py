@@ -37,7 +37,7 @@ CARD = re.compile(r'<(i|button|span)\b[^>]*class="card( [a-z -]*)?"[^>]*>([^<]*)
 # information is the hints' own scramble test (tests/games/test_hints.py); here they are set aside.
 HINTS = re.compile(r'<div class="hints".*?</div>', re.DOTALL)
 MOVE_NO = re.compile(r'id="table-version"[^>]*data-move-no="(\d+)"')
-ME = re.compile(r'<section id="seat-(\d)" class="seat[^"]* me[ "]')
+ME = re.compile(r'<section id="my-hand"[^>]* data-seat="(\d)"')
 WHO = re.compile(r"<b>(.*?)</b>")
 NAME = re.compile(r'<b class="name">(.*?)</b>')
 

@@ -1,0 +1,54 @@
+"""One database hop per change per process (DESIGN: one move, end to end).
+
+Each socket at a table hears of the table's new version on its own. The first of this process's sockets
+to hear of it brings every socket of the process at that table up to date in ONE database_sync_to_async
+call: one read of the table (games.live), the fragments every viewer sees alike rendered once (the memo
+in games.fragments), each socket's own fragments for it, then each socket is sent its frame. The
+others, when their event comes, find their page shows that version already. (A hop per socket cost a
+thread round trip each, and the process has one database thread for everything.)
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from channels.db import database_sync_to_async
+
+from . import table_clock
+
+logger = logging.getLogger("paohuzi.table")
+
+_PENDING: dict[tuple[int, int | None, int | None], asyncio.Future] = {}
+
+
+async def catch_up(table_id: int, version: int | None, move_no: int | None = None) -> None:
+    """Bring this process's sockets at the table to `version` (a private step of a held claim window:
+    to `move_no` within it); a call for a change already being rendered waits for that render."""
+    key = (table_id, version, move_no)
+    pending = _PENDING.get(key)
+    if pending is not None:
+        await asyncio.shield(pending)
+        return
+    _PENDING[key] = done = asyncio.get_running_loop().create_future()
+    try:
+        sockets = [s for s in table_clock.watchers(table_id) if s.behind(version, move_no)]
+        if sockets:
+            frames = await database_sync_to_async(_render)(sockets, version, move_no)
+            for socket, frame in zip(sockets, frames):
+                if frame is not None:
+                    await socket.deliver(*frame)
+    finally:
+        del _PENDING[key]
+        done.set_result(None)
+
+
+def _render(sockets, version: int | None, move_no: int | None) -> list[tuple | None]:
+    """Each socket's frame (None for one whose render failed: logged; it resyncs at the next gap)."""
+    frames = []
+    for socket in sockets:
+        try:
+            frames.append(socket.render_change(version, move_no))
+        except Exception:
+            logger.exception("table %s: rendering a socket's update failed", socket.table_id)
+            frames.append(None)
+    return frames
