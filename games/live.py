@@ -60,6 +60,11 @@ def table_read(table_id: int, version: int | None = None, move_no: int | None = 
     return _store(_read(table_id, hit))
 
 
+def latest(table_id: int) -> TableRead | None:
+    """This process's latest read of the table, whatever its version (None: none kept)."""
+    return _READS.get(table_id)
+
+
 def _store(read: TableRead) -> TableRead:
     _READS[read.table.pk] = read
     _READS.move_to_end(read.table.pk)

@@ -38,6 +38,7 @@ def table_tick(*, table_id: int, now=None):
         elif not _auto_moves(table, hand, now):  # nothing was due after all: plan again
             timers.schedule(hand, HandState.from_json(hand.state), seats_of(table), now)
             hand.save(update_fields=["deadline", "turn_deadline"])
+            table_changed(table)  # the pages show the new deadline (and a process's latest read is stale)
     else:
         return None
     return due(table)

@@ -17,7 +17,8 @@ from .fair import deal_seeds
 from .ledger import hand_payments, house_account, ledger_settle, publish_coins
 from .notify import table_changed, table_private
 from .progress import hand_progress
-from .tables import deadline_clear, locked_hand, locked_table, locked_table_with_hand, seat_of, seats_of
+from .tables import (deadline_clear, locked_from_latest_read, locked_hand, locked_table, locked_table_with_hand,
+                     seat_of, seats_of)
 
 
 @transaction.atomic
@@ -29,10 +30,16 @@ def action_submit(*, table, user, wire: dict, seat: int | None = None) -> Hand:
     changes nothing; a malformed action (InvalidAction) or one the rules refuse (IllegalAction) is
     refused with the reason in the page's language. The final move settles the hand in this transaction.
     """
-    table, hand = locked_table_with_hand(table)
-    seats = seats_of(table)
+    # A person's move at a socket: this process's latest read is most likely the table as it is. The
+    # house's moves (ticks) change seats in their own transaction first: they read the rows.
+    latest = locked_from_latest_read(table) if user is not None else None
+    if latest is not None:
+        table, hand, seats, state = latest
+    else:
+        (table, hand), state = locked_table_with_hand(table), None
+        seats = seats_of(table)
     mine = seat_of(table, user, seats) if user is not None else next(s for s in seats if s.position == seat)
-    before = _in_play(hand, mine.position, _move_no(wire))
+    before = _in_play(hand, mine.position, _move_no(wire), state)
     try:
         action = Action.parse(wire.get("action") or "")
     except InvalidAction as e:
@@ -45,6 +52,8 @@ def action_submit(*, table, user, wire: dict, seat: int | None = None) -> Hand:
         after, events = apply(before, mine.position, action)
     except IllegalAction as e:
         raise Refused(reasons.text(e)) from None
+    if latest is not None and after.finished:  # the hand's end pays by the tier as it is now
+        table = hand.table = locked_table(table)
 
     ActionLog.objects.create(hand=hand, move_no=after.move_no, seat=mine.position, action=action.to_wire())
     if user is not None and mine.auto_play:  # a person who plays is back from auto-play
@@ -66,9 +75,11 @@ def window_release(*, table, move_no: int) -> Hand:
     return _step_save(table, hand, seats_of(table), before, after, events)
 
 
-def _in_play(hand: Hand | None, position: int | None, move_no: int) -> HandState:
-    """The hand's state, when `move_no` is its public move number; else Stale (a late or repeated move)."""
-    state = HandState.from_json(hand.state) if hand is not None else None
+def _in_play(hand: Hand | None, position: int | None, move_no: int, state: HandState | None = None) -> HandState:
+    """The hand's state (`state` when it was parsed already), when `move_no` is its public move number;
+    else Stale (a late or repeated move)."""
+    if state is None and hand is not None:
+        state = HandState.from_json(hand.state)
     if state is None or hand.finished or move_no != state.public_move_no:
         raise Stale(_too_late(hand, position, move_no, state))
     return state

@@ -1,9 +1,15 @@
 """Reading a table inside a service's transaction: locked rows in the lock order (see the package)."""
 from __future__ import annotations
 
+import copy
+
+from django.contrib.auth import get_user_model
+from django.db import connection
 from django.utils.translation import gettext as _
 
+from .. import live
 from ..models import Hand, Seat, Table
+from ..rules import HandState
 from ..selectors import current_hand
 from .errors import Refused
 
@@ -26,6 +32,35 @@ def locked_table_with_hand(table) -> tuple[Table, Hand | None]:
     hand = (Hand.objects.select_for_update(of=("table",)).select_related("table__tier")
             .filter(table_id=getattr(table, "pk", table)).order_by("-number").first())
     return (hand.table, hand) if hand else (locked_table(table), None)
+
+
+def locked_from_latest_read(table) -> tuple[Table, Hand, list[Seat], HandState] | None:
+    """The move path's rows without reading them: one small statement locks the table row and reads its
+    version and its current hand's id and move number; when they are those of this process's latest
+    read (games.live), that read's table, hand and seats are copied (the read is shared) and its parsed
+    state used. Every committed change of a table's seats or hand counts a new table version or hand
+    move, so equal numbers mean the same rows. The people's rows change without (coins, settings): they
+    are read anew, as the tier is at the end of a hand. None: no such read here, read the rows."""
+    table_id = getattr(table, "pk", table)
+    read = live.latest(table_id)
+    if read is None or read.hand is None or read.state is None:
+        return None
+    lock = " FOR UPDATE OF t" if connection.features.has_select_for_update_of else ""
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT t.version, h.id, h.move_no FROM {Table._meta.db_table} t "
+                       f"LEFT JOIN {Hand._meta.db_table} h ON h.table_id = t.id WHERE t.id = %s "
+                       f"ORDER BY h.number DESC LIMIT 1{lock}", [table_id])
+        row = cursor.fetchone()
+    if row != (read.version, read.hand.pk, read.hand.move_no):
+        return None
+    table, hand = copy.copy(read.table), copy.copy(read.hand)
+    hand.table = table
+    seats = [copy.copy(read.seats[p]) for p in sorted(read.seats)]
+    people = get_user_model().objects.in_bulk([s.user_id for s in seats if s.user_id])
+    for s in seats:
+        if s.user_id:
+            s.user = people[s.user_id]
+    return table, hand, seats, read.state
 
 
 def seats_of(table) -> list[Seat]:
