@@ -70,11 +70,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         if self.position is None:
             await self.close(code=NOT_SEATED)
             return
-        self.language, self.origin = _language(self.scope), _origin(self.scope)
-        self.sent: dict[str, str] = {}  # fragment id → the data it was last sent with
-        self.version: int | None = None  # the table's version this socket's page shows
-        self.flash = self.closing = False
-        self.bucket, self.dropped = socket_limits.message_bucket(), 0
+        self._socket_state(_origin(self.scope))
         self.sockets = socket_limits.sockets_group(self.table_id, self.user.pk)
         self.newer = socket_limits.Newer(self.channel_name)
         self.groups_joined = [f"table.{self.table_id}", f"user.{self.user.pk}", self.sockets]
@@ -116,18 +112,35 @@ class TableConsumer(AsyncWebsocketConsumer):
         except Disconnected:
             logger.debug("table %s: a socket closed before its answer", getattr(self, "table_id", "?"))
 
-    async def receive(self, text_data=None, bytes_data=None):
+    def _socket_state(self, origin: str) -> None:
+        """What a socket of a table page (a seat's or a spectator's) starts with."""
+        self.language, self.origin = _language(self.scope), origin
+        self.sent: dict[str, str] = {}  # fragment id → the data it was last sent with
+        self.version: int | None = None  # the table's version this socket's page shows
+        self.flash = self.closing = False
+        self.bucket, self.dropped = socket_limits.message_bucket(), 0
+
+    async def _message(self, text_data):
+        """The incoming message, within the socket's limit and valid, for the caller to act on; None
+        when there is nothing more to do: dropped or refused (the page is told), or "sync" (answered
+        here with a full snapshot)."""
         if not self.bucket.take():
             await self._dropped()
-            return
+            return None
         try:
             msg = messages.parse(text_data)
         except messages.BadMessage:
             await self.send_flash(gettext_lazy("The page sent a message the table does not understand."))
-            return
+            return None
         if msg.op == "sync":  # the page missed a frame: a full snapshot
             self.sent.clear()
             await self.refresh()
+            return None
+        return msg
+
+    async def receive(self, text_data=None, bytes_data=None):
+        msg = await self._message(text_data)
+        if msg is None:
             return
         try:
             await database_sync_to_async(self._perform)(OPS[msg.op], msg)

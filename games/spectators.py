@@ -16,8 +16,8 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext_lazy
 
-from . import fragments, live, messages, selectors, socket_limits, spectator_count, table_clock
-from .consumers import MAX_ID, NOT_SEATED, TableConsumer, _language
+from . import fragments, live, selectors, spectator_count, table_clock
+from .consumers import MAX_ID, NOT_SEATED, TableConsumer
 
 NOT_WATCHABLE = NOT_SEATED  # the table may not be watched (by this visitor): the page does not reconnect
 
@@ -34,11 +34,8 @@ class SpectatorConsumer(TableConsumer):
         if not allowed:
             await self.close(code=NOT_WATCHABLE)
             return
-        self.position, self.language, self.origin = None, _language(self.scope), ""
-        self.sent: dict[str, str] = {}
-        self.version: int | None = None
-        self.flash = self.closing = False
-        self.bucket, self.dropped = socket_limits.message_bucket(), 0
+        self.position = None
+        self._socket_state("")
         self.groups_joined = [f"table.{self.table_id}"]  # thin events only: each socket renders its own frames
         await self.channel_layer.group_add(self.groups_joined[0], self.channel_name)
         await self.accept()
@@ -66,19 +63,8 @@ class SpectatorConsumer(TableConsumer):
 
     async def receive(self, text_data=None, bytes_data=None):
         """Only "sync" (a full snapshot) is answered; any other op is refused calmly: a spectator never acts."""
-        if not self.bucket.take():
-            await self._dropped()
-            return
-        try:
-            msg = messages.parse(text_data)
-        except messages.BadMessage:
-            await self.send_flash(gettext_lazy("The page sent a message the table does not understand."))
-            return
-        if msg.op == "sync":
-            self.sent.clear()
-            await self.refresh()
-            return
-        await self.send_flash(gettext_lazy("You are watching this table: spectators cannot play."), level="info")
+        if await self._message(text_data) is not None:
+            await self.send_flash(gettext_lazy("You are watching this table: spectators cannot play."), level="info")
 
     def _render(self, version: int | None, move_no: int | None = None):
         """(the changed fragments of the public view, when the table's next step is due, whether it may
