@@ -204,13 +204,23 @@ class TableConsumer(AsyncWebsocketConsumer):
     # ---- rendering (each seat renders its own view)
 
     async def refresh(self, version: int | None = None, move_no: int | None = None):
-        html, due, seated = await database_sync_to_async(self._render)(version, move_no)
+        html, due, seated = await database_sync_to_async(self._frame)(version, move_no)
         if html:
             await self.send(text_data=html)
         if not seated:  # this socket's seat may be another's now: it must never render that seat's view
             await self.close(code=NOT_SEATED)
             return
         table_clock.wake_at(self.table_id, due)
+
+    def _frame(self, version: int | None, move_no: int | None):
+        """_render's answer; a full snapshot (a new socket's first, a resync) also carries the spectator
+        count, which the table's read does not hold (games.spectator_count), so a page that reconnects
+        shows it without waiting for the next spectator to come or go."""
+        full = not self.sent
+        html, due, seated = self._render(version, move_no)
+        if full and seated:
+            html += spectator_count.html(spectator_count.count(self.table_id), self.language)
+        return html, due, seated
 
     def _render(self, version: int | None, move_no: int | None = None):
         """(the changed fragments, when the table's next step is due, whether the user still has the

@@ -21,7 +21,8 @@ from .test_consumers import close_the_sync_threads_connection, connect, drain, i
 from .test_no_hidden_card_in_html import scrambled_hand
 
 db = database_sync_to_async
-SPECTATOR_IDS = ["table-version", "table-info", "fair-box", "seat-0", "seat-1", "seat-2", "seat-3", "event-log", "result"]
+SPECTATOR_IDS = ["table-version", "table-info", "fair-box", "seat-0", "seat-1", "seat-2", "seat-3", "event-log",
+                 "result", "watchers"]
 
 
 async def watch(table_id: int, user=None, code: str = ""):
@@ -194,3 +195,22 @@ async def test_the_spectator_count_reaches_the_players_and_the_spectators(coin_t
     frame = await receive_until(player, 'id="watchers"')
     assert count(frame) == 0 and "hidden" in frame.split('id="watchers"')[1].split(">")[0]
     await player.disconnect()
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_a_seats_new_socket_and_its_page_show_the_spectator_count_at_once(coin_table, client):
+    table, by_seat = coin_table
+    _, _, one = await watch(table.pk)
+    _, _, two = await watch(table.pk)
+    await drain(one, 0.1)
+    player = await connect(by_seat[0], table.pk)  # after the spectators came: no live count is pushed to it
+    first = await player.receive_from(timeout=5)
+    assert re.search(r'<span id="watchers"[^>]*hx-swap-oob="true">2 人观战</span>', first)
+    await db(client.force_login)(by_seat[0])
+    page = (await db(client.get)(reverse("games:table", args=[table.pk]))).content.decode()
+    assert re.search(r'<span id="watchers" class="watchers">2 人观战</span>', page)
+    await one.send_to(text_data='{"op": "sync"}')  # a spectator's resync carries it too
+    assert re.search(r'id="watchers"[^>]*>2 ', await receive_until(one, 'id="watchers"'))
+    for comm in (one, two, player):
+        await comm.disconnect()
