@@ -10,7 +10,7 @@ from channels.testing import WebsocketCommunicator
 from django.urls import reverse
 from django.utils import translation
 
-from games import bots, fragments, messages, selectors, services
+from games import bots, fragments, messages, selectors, services, spectators
 from games.models import ActionLog, Seat, Table, Variant
 from games.routing import websocket_urlpatterns
 from games.rules import public_view
@@ -213,4 +213,55 @@ async def test_a_seats_new_socket_and_its_page_show_the_spectator_count_at_once(
     await one.send_to(text_data='{"op": "sync"}')  # a spectator's resync carries it too
     assert re.search(r'id="watchers"[^>]*>2 ', await receive_until(one, 'id="watchers"'))
     for comm in (one, two, player):
+        await comm.disconnect()
+
+
+async def watch_from(table_id: int, address: str, headers=()):
+    comm = WebsocketCommunicator(URLRouter(websocket_urlpatterns), f"/ws/watch/{table_id}/", headers=list(headers))
+    comm.scope["client"] = (address, 50000)
+    connected, _ = await comm.connect()
+    assert connected
+    return comm
+
+
+async def refused(comm) -> str:
+    """The flash the page was sent before its socket was closed with TOO_MANY_HERE."""
+    flash = await comm.receive_from(timeout=5)
+    assert (await comm.receive_output(timeout=5)) == {"type": "websocket.close", "code": spectators.TOO_MANY_HERE}
+    return flash
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_one_address_keeps_at_most_the_cap_of_spectator_sockets_and_a_closed_one_makes_room(
+        coin_table, settings):
+    settings.SPECTATOR_SOCKETS_PER_ADDRESS = 2
+    table, _ = coin_table
+    first, second = [await watch_from(table.pk, "10.0.0.1") for _ in range(2)]
+    for comm in (first, second):
+        assert 'id="table-version"' in await comm.receive_from(timeout=5)
+    third = await watch_from(table.pk, "10.0.0.1")
+    flash = await refused(third)
+    assert "同一地址正在观战的牌桌太多" in flash and 'id="table-version"' not in flash
+    other = await watch_from(table.pk, "10.0.0.2")  # another address has its own places
+    assert 'id="table-version"' in await other.receive_from(timeout=5)
+    await first.disconnect()
+    again = await watch_from(table.pk, "10.0.0.1")
+    assert 'id="table-version"' in await again.receive_from(timeout=5)
+    await refused(await watch_from(table.pk, "10.0.0.1"))  # and it is full again
+    for comm in (second, other, again):
+        await comm.disconnect()
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_behind_a_proxy_the_cap_counts_the_address_the_proxy_names(coin_table, settings):
+    settings.SPECTATOR_SOCKETS_PER_ADDRESS, settings.CLIENT_IP_HEADER = 1, "HTTP_X_REAL_IP"
+    table, _ = coin_table
+    one = await watch_from(table.pk, "127.0.0.1", [(b"x-real-ip", b"203.0.113.5")])
+    await one.receive_from(timeout=5)
+    two = await watch_from(table.pk, "127.0.0.1", [(b"x-real-ip", b"203.0.113.6")])  # the same proxy, another client
+    assert 'id="table-version"' in await two.receive_from(timeout=5)
+    await refused(await watch_from(table.pk, "127.0.0.1", [(b"x-real-ip", b"203.0.113.5")]))
+    for comm in (one, two):
         await comm.disconnect()
