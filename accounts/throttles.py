@@ -20,8 +20,18 @@ MAX_DOUBLINGS = 20  # the wait stops growing long before this: LOGIN_WAIT_MAX_SE
 def client_ip(request) -> str:
     """The client's address: CLIENT_IP_HEADER's first entry behind a proxy that sets it, else the peer."""
     header = settings.CLIENT_IP_HEADER
-    forwarded = request.META.get(header, "") if header else ""
-    return forwarded.split(",")[0].strip() or request.META.get("REMOTE_ADDR", "")
+    return _first(request.META.get(header, "") if header else "", request.META.get("REMOTE_ADDR", ""))
+
+
+def socket_ip(scope) -> str:
+    """client_ip for a websocket's ASGI scope (its headers by name: HTTP_X_REAL_IP is x-real-ip)."""
+    header = settings.CLIENT_IP_HEADER.removeprefix("HTTP_").replace("_", "-").lower().encode("latin-1")
+    forwarded = dict(scope.get("headers", [])).get(header, b"").decode("latin-1") if header else ""
+    return _first(forwarded, (scope.get("client") or ("",))[0])
+
+
+def _first(forwarded: str, peer: str) -> str:
+    return forwarded.split(",")[0].strip() or peer or ""
 
 
 def seat_address(request) -> str | None:

@@ -76,7 +76,7 @@ class VariantAdmin(admin.ModelAdmin):
         result = form.score(variant) if request.method == "POST" and form.is_valid() else None
         context = {**self.admin_site.each_context(request), "opts": self.opts, "original": variant,
                    "title": _("Try %(variant)s") % {"variant": variant}, "try_form": form, "result": result,
-                   **outcome(result)}
+                   **outcome(form, result)}
         template = "admin/games/variant/_try_result.html" if request.htmx else "admin/games/variant/try.html"
         return TemplateResponse(request, template, context)
 

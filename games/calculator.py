@@ -1,6 +1,6 @@
 """/calculator/: anyone scores a hand (no log-in) with a variant the site plays, through the admin's try
-box's code path (games.holdings_form): win or why not, the split with each group's hu-xi, grade, patterns
-with fans, base and its formula. A GET form, so a calculation is a link (its inputs in the query); htmx
+box's code path (games.holdings_form): win or why not, and a win's breakdown as the table's result panel
+shows it (games.breakdown: the split with each group's hu-xi, grade, patterns with fans, base, formula). A GET form, so a calculation is a link (its inputs in the query); htmx
 swaps in the result as the inputs change, and static/js/calculator.js adds a card picker."""
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ class CalculatorForm(HoldingsForm):
 def calculator(request):
     form = CalculatorForm(request.GET or None, initial={"variant": Variant.objects.filter(active=True).first()})
     result = form.score(form.cleaned_data["variant"]) if form.is_bound and form.is_valid() else None
-    context = {"form": form, "result": result, **outcome(result),
+    context = {"form": form, "result": result, **outcome(form, result),
                "link": request.build_absolute_uri() if form.is_bound else "",
                "picker": [C.char(k) for k in C.KINDS]}
     template = "games/_calculator_result.html" if request.htmx else "games/calculator.html"

@@ -72,11 +72,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         if self.position is None:
             await self.close(code=NOT_SEATED)
             return
-        self.language, self.origin = _language(self.scope), _origin(self.scope)
-        self.sent: dict[str, str] = {}  # fragment id → the data it was last sent with
-        self.version: int | None = None  # the table's version this socket's page shows
-        self.flash = self.closing = False
-        self.bucket, self.dropped = socket_limits.message_bucket(), 0
+        self._socket_state(_origin(self.scope))
         self.sockets = socket_limits.sockets_group(self.table_id, self.user.pk)
         self.newer = socket_limits.Newer(self.channel_name)
         self.groups_joined = [f"table.{self.table_id}", f"user.{self.user.pk}", self.sockets]
@@ -118,18 +114,35 @@ class TableConsumer(AsyncWebsocketConsumer):
         except Disconnected:
             logger.debug("table %s: a socket closed before its answer", getattr(self, "table_id", "?"))
 
-    async def receive(self, text_data=None, bytes_data=None):
+    def _socket_state(self, origin: str) -> None:
+        """What a socket of a table page (a seat's or a spectator's) starts with."""
+        self.language, self.origin = _language(self.scope), origin
+        self.sent: dict[str, str] = {}  # fragment id → the data it was last sent with
+        self.version: int | None = None  # the table's version this socket's page shows
+        self.flash = self.closing = False
+        self.bucket, self.dropped = socket_limits.message_bucket(), 0
+
+    async def _message(self, text_data):
+        """The incoming message, within the socket's limit and valid, for the caller to act on; None
+        when there is nothing more to do: dropped or refused (the page is told), or "sync" (answered
+        here with a full snapshot)."""
         if not self.bucket.take():
             await self._dropped()
-            return
+            return None
         try:
             msg = messages.parse(text_data)
         except messages.BadMessage:
             await self.send_flash(gettext_lazy("The page sent a message the table does not understand."))
-            return
+            return None
         if msg.op == "sync":  # the page missed a frame: a full snapshot
             self.sent.clear()
             await self.refresh()
+            return None
+        return msg
+
+    async def receive(self, text_data=None, bytes_data=None):
+        msg = await self._message(text_data)
+        if msg is None:
             return
         try:
             await notify.on_db_thread(self._perform, OPS[msg.op], msg)
@@ -196,13 +209,13 @@ class TableConsumer(AsyncWebsocketConsumer):
         return version is None or version > self.version
 
     def render_change(self, version: int | None, move_no: int | None):
-        """_render for a change (games.fanout): after a missed event (a gap), a full snapshot."""
+        """_frame for a change (games.fanout): after a missed event (a gap), a full snapshot."""
         if version is not None and move_no is None and version > self.version + 1:
             self.sent.clear()
-        return self._render(version, move_no)
+        return self._frame(version, move_no)
 
     async def refresh(self, version: int | None = None):
-        await self.deliver(*await database_sync_to_async(self._render)(version))
+        await self.deliver(*await database_sync_to_async(self._frame)(version))
 
     async def deliver(self, html: str, due, seated: bool):
         """Send a rendered update; a socket whose user lost the seat is closed after it."""
@@ -212,6 +225,16 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.close(code=NOT_SEATED)
             return
         table_clock.wake_at(self.table_id, due)
+
+    def _frame(self, version: int | None, move_no: int | None = None):
+        """_render's answer; a full snapshot (a new socket's first, a resync) also carries the spectator
+        count, which the table's read does not hold (games.spectator_count), so a page that reconnects
+        shows it without waiting for the next spectator to come or go."""
+        full = not self.sent
+        html, due, seated = self._render(version, move_no)
+        if full and seated:
+            html += spectator_count.html(spectator_count.count(self.table_id), self.language)
+        return html, due, seated
 
     def _render(self, version: int | None, move_no: int | None = None):
         """(the changed fragments, when the table's next step is due, whether the user still has the

@@ -21,10 +21,10 @@ from django.utils.translation import gettext as _
 
 from accounts.levels import level_table, rank
 
-from . import fairness, hand_columns, selectors
+from . import breakdown, fairness, hand_columns, selectors
 from .hints import hand_hints
 from .models import Table
-from .rules import Action, Kind
+from .rules import Action
 from .rules import cards as C
 from .selectors import Snapshot
 
@@ -187,7 +187,6 @@ def result(snap: Snapshot) -> dict:
     if state is None or not (state.finished or (hand.result or {}).get("dissolved")):
         return {"show": False, "status": snap.table.status}
     r = hand.result or state.result
-    rules = state.rules
     players = []
     for p in range(snap.table.player_count):
         players.append({"name": snap.name(p), "groups": snap.view["tables"][p],
@@ -206,14 +205,9 @@ def result(snap: Snapshot) -> dict:
          "level_up": _level_up(snap, me), "capped": _capped(snap),
          "fair": fairness.revealed(hand)}
     if d["won"]:
-        d.update(card=r.get("card"), source=r.get("source"), self_draw=r.get("self_draw"),
-                 huxi=r["huxi"], grade=r["grade"], fan=r["fan"], base=r["base"], patterns=r["patterns"],
-                 rest=r.get("rest", ""), bonus=rules.self_draw_grades if r.get("self_draw") else 0,
-                 bonus_first=rules.self_draw_before_fan, due=r["base"] * hand.multiplier,
-                 caps=_caps(snap, r["winner"], r["base"] * hand.multiplier),
-                 split=[{"kind": k, "cards": cs,
-                         "huxi": rules.huxi.huxi(Kind(k), tuple(C.parse(cs)))}
-                        for k, cs in r["split"]])
+        due = r["base"] * hand.multiplier
+        d.update(caps=_caps(snap, r["winner"], due), breakdown=breakdown.from_result(
+            r, state.rules, pay={"coins": d["coins"], "multiplier": hand.multiplier, "due": due}))
     return d
 
 

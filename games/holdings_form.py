@@ -12,6 +12,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from . import breakdown
 from .models import Variant
 from .reasons import text
 from .rules import PRESETS, BadInput, NoWin, RuleSetError, Source, Win, parse_request
@@ -20,13 +21,6 @@ from .rules import PRESETS, BadInput, NoWin, RuleSetError, Source, Win, parse_re
 KIND_ALIASES = {"碰": "peng", "偎": "wei", "臭偎": "chouwei", "跑": "pao", "提": "ti", "吃": "chi"}
 # The rule each NoWin reason comes from, shown to the admin beside the translated reason.
 WHY_RULES = {"shape": "R7.1", "huxi": "R7.2", "source": "R7.3"}
-
-
-def outcome(result: Win | NoWin | None) -> dict:
-    """The try box's context for a result: a NoWin's reason in the page's language, and its rule."""
-    if isinstance(result, NoWin):
-        return {"why": text(result), "why_rule": WHY_RULES[result.why]}
-    return {}
 
 
 class HoldingsForm(forms.Form):
@@ -64,3 +58,13 @@ class HoldingsForm(forms.Form):
             self.add_error(None, text(e))
             return None
         return request.evaluate()
+
+
+def outcome(form: HoldingsForm, result: Win | NoWin | None) -> dict:
+    """The try box's and the calculator's context for a result: a win's breakdown (the result panel's,
+    games.breakdown), or a NoWin's reason in the page's language and its rule."""
+    if isinstance(result, NoWin):
+        return {"why": text(result), "why_rule": WHY_RULES[result.why]}
+    if isinstance(result, Win):
+        return {"breakdown": breakdown.from_win(result, card=form.cleaned_data["card"].strip())}
+    return {}

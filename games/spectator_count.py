@@ -7,9 +7,13 @@ page (seat or spectator) updates its #watchers element without a database read. 
 than the layer because a page being opened must read the count too, and the layer cannot be asked.
 A process that dies with spectators open never takes them off: the count is kept for TTL after its
 last change, and never shows below zero.
+
+The same kind of count, per address over every table, caps the spectator sockets one client keeps
+open (SPECTATOR_SOCKETS_PER_ADDRESS), as TABLE_SOCKETS_PER_USER caps a player's.
 """
 from __future__ import annotations
 
+from django.conf import settings
 from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.utils import translation
@@ -27,7 +31,24 @@ def count(table_id: int) -> int:
 
 def change(table_id: int, by: int) -> int:
     """Add `by` (1: a spectator came, -1: one left) and return the new count."""
-    key = _key(table_id)
+    return _add(_key(table_id), by)
+
+
+def place_take(address: str) -> bool:
+    """Count one more spectator socket from `address`; False (and nothing counted) past the cap."""
+    key = f"spectators:address:{address}"
+    if _add(key, 1) <= settings.SPECTATOR_SOCKETS_PER_ADDRESS:
+        return True
+    _add(key, -1)
+    return False
+
+
+def place_free(address: str) -> None:
+    """A spectator socket from `address` closed: it makes room for another."""
+    _add(f"spectators:address:{address}", -1)
+
+
+def _add(key: str, by: int) -> int:
     cache.add(key, 0, TTL)
     try:
         value = cache.incr(key, by)

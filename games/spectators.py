@@ -6,6 +6,8 @@ that version (games.live) with the same fragments, versions and sync as a seat, 
 changed, to this socket alone. It never renders a seat's view, and refuses every op but "sync" calmly,
 changing nothing. A private room is watched by its invite link (the code rides in the socket's URL);
 a table that stops being watchable (a player who turned watching off sat down) closes the socket.
+One address keeps at most SPECTATOR_SOCKETS_PER_ADDRESS spectator sockets open over all tables
+(games.spectator_count): past that the page is told why and the socket closed.
 """
 from __future__ import annotations
 
@@ -16,10 +18,13 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext_lazy
 
-from . import fragments, live, messages, selectors, socket_limits, spectator_count, table_clock
-from .consumers import MAX_ID, NOT_SEATED, TableConsumer, _language
+from accounts import throttles
+
+from . import fragments, live, selectors, spectator_count, table_clock
+from .consumers import MAX_ID, NOT_SEATED, TableConsumer
 
 NOT_WATCHABLE = NOT_SEATED  # the table may not be watched (by this visitor): the page does not reconnect
+TOO_MANY_HERE = 4408  # SPECTATOR_SOCKETS_PER_ADDRESS are open from this address: nor does it reconnect
 
 
 def _code(scope) -> str:
@@ -34,11 +39,15 @@ class SpectatorConsumer(TableConsumer):
         if not allowed:
             await self.close(code=NOT_WATCHABLE)
             return
-        self.position, self.language, self.origin = None, _language(self.scope), ""
-        self.sent: dict[str, str] = {}
-        self.version: int | None = None
-        self.flash = self.closing = False
-        self.bucket, self.dropped = socket_limits.message_bucket(), 0
+        self.position = None
+        self._socket_state("")
+        self.address = throttles.socket_ip(self.scope)
+        if not await database_sync_to_async(spectator_count.place_take)(self.address):
+            self.address = None  # not counted: nothing to free
+            await self.accept()
+            await self.close_for(TOO_MANY_HERE, gettext_lazy(
+                "Too many tables are being watched from your address: close one of them to watch this one."))
+            return
         self.groups_joined = [f"table.{self.table_id}"]  # thin events only: each socket renders its own frames
         await self.channel_layer.group_add(self.groups_joined[0], self.channel_name)
         await self.accept()
@@ -55,6 +64,8 @@ class SpectatorConsumer(TableConsumer):
 
     async def disconnect(self, code):
         table_clock.unwatch(getattr(self, "table_id", None), self)
+        if getattr(self, "address", None) is not None:
+            await database_sync_to_async(spectator_count.place_free)(self.address)
         if getattr(self, "groups_joined", None):
             await self.channel_layer.group_discard(self.groups_joined[0], self.channel_name)
             await self._count(-1)
@@ -66,19 +77,8 @@ class SpectatorConsumer(TableConsumer):
 
     async def receive(self, text_data=None, bytes_data=None):
         """Only "sync" (a full snapshot) is answered; any other op is refused calmly: a spectator never acts."""
-        if not self.bucket.take():
-            await self._dropped()
-            return
-        try:
-            msg = messages.parse(text_data)
-        except messages.BadMessage:
-            await self.send_flash(gettext_lazy("The page sent a message the table does not understand."))
-            return
-        if msg.op == "sync":
-            self.sent.clear()
-            await self.refresh()
-            return
-        await self.send_flash(gettext_lazy("You are watching this table: spectators cannot play."), level="info")
+        if await self._message(text_data) is not None:
+            await self.send_flash(gettext_lazy("You are watching this table: spectators cannot play."), level="info")
 
     def _render(self, version: int | None, move_no: int | None = None):
         """(the changed fragments of the public view, when the table's next step is due, whether it may

@@ -1,6 +1,6 @@
 from django.urls import path, register_converter
 
-from . import calculator, fair_views, howto, views
+from . import calculator, fair_views, howto, now_playing, views
 
 
 class RowId:
@@ -21,6 +21,7 @@ register_converter(RowId, "id")
 app_name = "games"
 urlpatterns = [
     path("play/", views.lobby, name="lobby"),
+    path("play/now/", now_playing.fragment, name="now_playing"),
     path("play/quick/", views.quick_match, name="quick_match"),
     path("play/private/", views.private_create, name="private_create"),
     path("join/", views.join_code, name="join_code"),

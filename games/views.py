@@ -17,7 +17,7 @@ from accounts import throttles
 from accounts.economy import signin_offer, today_tasks
 from accounts.selectors import relief_offer
 
-from . import fragments, selectors, services, spectator_count
+from . import fragments, now_playing, selectors, services, spectator_count
 from .forms import JoinForm, PrivateRoomForm
 from .models import Hand, RoomTier, Table
 
@@ -29,7 +29,7 @@ def lobby(request, private_form=None, join_form=None):
         "relief": relief_offer(request.user),
         "signin": signin_offer(request.user), "tasks": today_tasks(request.user),
         "my_tables": selectors.my_tables(request.user),
-        "now_playing": selectors.now_playing(),
+        "now_playing": now_playing.render(),
         "private_form": private_form or PrivateRoomForm(),
         "join_form": join_form or JoinForm(),
     })

@@ -38,15 +38,18 @@ def fresh_channel_layer():
 
 @pytest.fixture(autouse=True)
 def fresh_table_reads():
-    """Each test starts with no cached table reads (games.live) or table clocks: its tables may reuse
-    another test's ids, and it runs its own event loop."""
+    """Each test starts with no cached table reads (games.live), table clocks or counts in the cache
+    (spectators per table and per address): its tables may reuse another test's ids, and it runs its
+    own event loop."""
+    from django.core.cache import cache
+
     from games import live, table_clock
 
-    for module in (live, table_clock):
-        module.forget()
+    for forget in (live.forget, table_clock.forget, cache.clear):
+        forget()
     yield
-    for module in (live, table_clock):
-        module.forget()
+    for forget in (live.forget, table_clock.forget, cache.clear):
+        forget()
 
 
 def pytest_addoption(parser):

@@ -214,3 +214,6 @@ TABLE_MESSAGES_PER_SECOND = float(os.environ.get("TABLE_MESSAGES_PER_SECOND", "1
 TABLE_MESSAGE_BURST = int(os.environ.get("TABLE_MESSAGE_BURST", "20"))
 TABLE_FLOOD_DROPS = int(os.environ.get("TABLE_FLOOD_DROPS", "200"))
 TABLE_SOCKETS_PER_USER = int(os.environ.get("TABLE_SOCKETS_PER_USER", "3"))
+# Spectator sockets (/ws/watch/) one address may keep open over all tables (games.spectator_count):
+# past it a new one is refused, so one client cannot hold a process's sockets by watching.
+SPECTATOR_SOCKETS_PER_ADDRESS = int(os.environ.get("SPECTATOR_SOCKETS_PER_ADDRESS", "8"))

@@ -82,7 +82,7 @@ def test_admin_try_box_is_wide_and_scores_in_chinese(server, browser, width, hei
         assert hand_box["x"] + hand_box["width"] <= width, hand_box  # the inputs fit the window
         result = _score_a_hand(page)
         assert "胡牌：底数 4，21 胡息。" in result
-        for says in ("偎", "碰", "胡息", "等", "自摸", "+1 等，在乘番之前", "平胡", "4 = 3 + 1"):
+        for says in ("偎", "碰", "胡息", "等", "自摸", "平胡", "3 等 + 1 自摸 = 底 4"):  # the result panel's words
             assert says in result, (says, result)
         page.evaluate("document.querySelector('#try-result').scrollIntoView()")
         page.screenshot(path=shot)  # what the admin sees: the result, as wide as the window allows

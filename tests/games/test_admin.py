@@ -130,7 +130,8 @@ def test_try_it_scores_a_hand_with_the_variant(admin_client, changde):
     assert page.status_code == 200
     win = page.context["result"]
     assert (win.huxi, win.grade, win.base, win.self_draw) == (21, 3, 4, True)  # R8.1, R8.3: 1+6//3, +1
-    assert '<dd class="try-base">4 = 3 + 1</dd>' in page.content.decode()
+    html = page.content.decode()
+    assert '<dd id="score-base">4</dd>' in html and 'id="score-formula">3 等 + 1 自摸 = 底 4</p>' in html
 
 
 def test_try_it_uses_the_variants_own_rules(admin_client, defaults):
@@ -196,7 +197,7 @@ def test_r10_1_haidi_alone_fan_set_in_the_admin_shows_in_the_try_box(admin_clien
     after = page.context["result"]
     assert (after.patterns, after.fan, after.base) == ((("海底", 2),), 2, 4)
     fragment = page.content.decode()
-    assert "海底 2 番" in fragment and '<dd class="try-base">4 = 2 × 2</dd>' in fragment
+    assert "海底 2 番" in fragment and 'id="score-formula">2 等 × 2 番 = 底 4</p>' in fragment
 
 
 ENGLISH_WORD = re.compile(r"[A-Za-z]{3,}")
@@ -227,7 +228,7 @@ def test_admin_refusals_and_breakdowns_have_no_english_on_a_chinese_page(admin_c
         "shape": ({**TRY, "card": "玖", "source": "other_draw"}, "这些牌组不成 7 方门子。"),
         "huxi": ({**TRY, "groups": "碰 五五五\n碰 玖玖玖", "source": "other_draw"}, "胡息低于本玩法的起胡息数。"),
         "source": ({**TRY, "source": "discard"}, "这张牌从该来源不能胡。"),
-        "self-drawn win": (TRY, "+1 等，在乘番之前"),
+        "self-drawn win": (TRY, "3 等 + 1 自摸 = 底 4"),
         "win with a pattern": (PLAIN_LAST, "海底 1 番"),
         "heavenly hu": ({"hand": "一一一一二二二二三三三三肆伍陆柒捌玖拾壹", "heavenly": "on"}, "天胡按两倍胡息 54 计"),
     }

@@ -11,9 +11,14 @@ SELF_DRAW_WIN = {"grade": 3, "bonus": 1, "fan": 2, "base": 8, "patterns": [["红
                  "coins": True, "multiplier": 2, "due": 16}
 
 
+PAY = ("coins", "multiplier", "due")  # what the breakdown's "pay" holds at a table (games.breakdown)
+
+
 def _formula(lang: str, **changes) -> str:
+    win = {**SELF_DRAW_WIN, **changes}
+    b = {**{k: v for k, v in win.items() if k not in PAY}, "pay": {k: win[k] for k in PAY}}
     with translation.override(lang):
-        return render_to_string("games/_formula.html", {"d": {**SELF_DRAW_WIN, **changes}}).strip()
+        return render_to_string("games/_formula.html", {"b": b}).strip()
 
 
 def test_r8_3_self_draw_before_the_fan_in_chinese_and_english():

@@ -10,7 +10,7 @@ from channels.testing import WebsocketCommunicator
 from django.urls import reverse
 from django.utils import translation
 
-from games import bots, fragments, messages, selectors, services
+from games import bots, fragments, messages, selectors, services, spectators
 from games.models import ActionLog, Seat, Table, Variant
 from games.routing import websocket_urlpatterns
 from games.rules import public_view
@@ -21,7 +21,8 @@ from .test_consumers import close_the_sync_threads_connection, connect, drain, i
 from .test_no_hidden_card_in_html import scrambled_hand
 
 db = database_sync_to_async
-SPECTATOR_IDS = ["table-version", "table-info", "fair-box", "seat-0", "seat-1", "seat-2", "seat-3", "event-log", "result"]
+SPECTATOR_IDS = ["table-version", "table-info", "fair-box", "seat-0", "seat-1", "seat-2", "seat-3", "event-log",
+                 "result", "watchers"]
 
 
 async def watch(table_id: int, user=None, code: str = ""):
@@ -194,3 +195,73 @@ async def test_the_spectator_count_reaches_the_players_and_the_spectators(coin_t
     frame = await receive_until(player, 'id="watchers"')
     assert count(frame) == 0 and "hidden" in frame.split('id="watchers"')[1].split(">")[0]
     await player.disconnect()
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_a_seats_new_socket_and_its_page_show_the_spectator_count_at_once(coin_table, client):
+    table, by_seat = coin_table
+    _, _, one = await watch(table.pk)
+    _, _, two = await watch(table.pk)
+    await drain(one, 0.1)
+    player = await connect(by_seat[0], table.pk)  # after the spectators came: no live count is pushed to it
+    first = await player.receive_from(timeout=5)
+    assert re.search(r'<span id="watchers"[^>]*hx-swap-oob="true">2 人观战</span>', first)
+    await db(client.force_login)(by_seat[0])
+    page = (await db(client.get)(reverse("games:table", args=[table.pk]))).content.decode()
+    assert re.search(r'<span id="watchers" class="watchers">2 人观战</span>', page)
+    await one.send_to(text_data='{"op": "sync"}')  # a spectator's resync carries it too
+    assert re.search(r'id="watchers"[^>]*>2 ', await receive_until(one, 'id="watchers"'))
+    for comm in (one, two, player):
+        await comm.disconnect()
+
+
+async def watch_from(table_id: int, address: str, headers=()):
+    comm = WebsocketCommunicator(URLRouter(websocket_urlpatterns), f"/ws/watch/{table_id}/", headers=list(headers))
+    comm.scope["client"] = (address, 50000)
+    connected, _ = await comm.connect()
+    assert connected
+    return comm
+
+
+async def refused(comm) -> str:
+    """The flash the page was sent before its socket was closed with TOO_MANY_HERE."""
+    flash = await comm.receive_from(timeout=5)
+    assert (await comm.receive_output(timeout=5)) == {"type": "websocket.close", "code": spectators.TOO_MANY_HERE}
+    return flash
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_one_address_keeps_at_most_the_cap_of_spectator_sockets_and_a_closed_one_makes_room(
+        coin_table, settings):
+    settings.SPECTATOR_SOCKETS_PER_ADDRESS = 2
+    table, _ = coin_table
+    first, second = [await watch_from(table.pk, "10.0.0.1") for _ in range(2)]
+    for comm in (first, second):
+        assert 'id="table-version"' in await comm.receive_from(timeout=5)
+    third = await watch_from(table.pk, "10.0.0.1")
+    flash = await refused(third)
+    assert "同一地址正在观战的牌桌太多" in flash and 'id="table-version"' not in flash
+    other = await watch_from(table.pk, "10.0.0.2")  # another address has its own places
+    assert 'id="table-version"' in await other.receive_from(timeout=5)
+    await first.disconnect()
+    again = await watch_from(table.pk, "10.0.0.1")
+    assert 'id="table-version"' in await again.receive_from(timeout=5)
+    await refused(await watch_from(table.pk, "10.0.0.1"))  # and it is full again
+    for comm in (second, other, again):
+        await comm.disconnect()
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_behind_a_proxy_the_cap_counts_the_address_the_proxy_names(coin_table, settings):
+    settings.SPECTATOR_SOCKETS_PER_ADDRESS, settings.CLIENT_IP_HEADER = 1, "HTTP_X_REAL_IP"
+    table, _ = coin_table
+    one = await watch_from(table.pk, "127.0.0.1", [(b"x-real-ip", b"203.0.113.5")])
+    await one.receive_from(timeout=5)
+    two = await watch_from(table.pk, "127.0.0.1", [(b"x-real-ip", b"203.0.113.6")])  # the same proxy, another client
+    assert 'id="table-version"' in await two.receive_from(timeout=5)
+    await refused(await watch_from(table.pk, "127.0.0.1", [(b"x-real-ip", b"203.0.113.5")]))
+    for comm in (one, two):
+        await comm.disconnect()

@@ -1,0 +1,28 @@
+"""A win's breakdown as a page shows it: the ONE context of the table's result panel, the hand
+calculator and the admin's try box, all rendered by games/_breakdown.html (R4 each group's hu-xi, R8
+grade, patterns, fan and base, R9.4 a doubled grade). Plain JSON-able data: the result panel's data is
+its fragment's cache key (games.fragments)."""
+from __future__ import annotations
+
+from .rules import Group, RuleSet, Win
+from .rules import cards as C
+
+
+def from_win(win: Win, *, card: str | None = None, pay: dict | None = None) -> dict:
+    """`card`: the winning card, in the card notation; `pay`: what each other player owes the winner
+    ({"coins": bool, "multiplier", "due"}), at a table only."""
+    return {"card": card or "", "self_draw": win.self_draw,
+            "groups": [{"kind": g.kind.value, "cards": g.text, "huxi": huxi} for g, huxi in win.scored_groups()],
+            "rest": win.rest_text, "huxi": win.huxi, "grade": win.grade, "doubled": win.doubled,
+            "bonus": win.bonus, "bonus_first": win.bonus_before_fan,
+            "patterns": [[name, fan] for name, fan in win.patterns], "fan": win.fan, "base": win.base,
+            "pay": pay}
+
+
+def from_result(result: dict, rules: RuleSet, *, pay: dict) -> dict:
+    """A finished hand's stored result (HandState.result: the winner's split and score) as from_win's."""
+    win = Win(huxi=result["huxi"], grade=result["grade"], patterns=tuple(map(tuple, result["patterns"])),
+              fan=result["fan"], base=result["base"], self_draw=bool(result.get("self_draw")),
+              split=tuple(Group.make(kind, C.parse(cards)) for kind, cards in result["split"]),
+              rest=tuple(C.parse(result.get("rest", ""))), rules=rules)
+    return from_win(win, card=result.get("card"), pay=pay)
