@@ -10,15 +10,13 @@ is down says so and changes nothing. Screenshots go to test-artifacts/phone-*.pn
 """
 from __future__ import annotations
 
-import os
 import time
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, sync_playwright
 
-from .serverkit import ARTIFACTS, NO_ADDRESS_LIMITS, Daphne, launch_chromium, manage, save_failure
+from .serverkit import ARTIFACTS, launch_chromium, save_failure, served, server_env
 
 PHONE, TALL_PHONE, DESKTOP = (360, 740), (390, 844), (1280, 800)
 BUDGET = 45  # seconds of play to reach a wanted position
@@ -29,26 +27,12 @@ CLAIMS = "#act-hu, #act-peng, #act-chi"
 SYNC = """document.getElementById('table-live')['htmx-internal-data'].webSocket.send('{"op": "sync"}')"""
 
 
-def _server_env(db: Path) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
-    env.update(NO_ADDRESS_LIMITS)
-    env.update(DJANGO_SETTINGS_MODULE="paohuzi_site.settings.dev", DEBUG="0", SQLITE_PATH=str(db),
-               QUICK_MATCH_BOT_WAIT="0.3", BOT_DELAY="0.05", TURN_SECONDS="120", NEXT_HAND_WAIT="120",
-               COIN_ROOM_VARIANT="changde", PYTHONUNBUFFERED="1",
-               CLAIM_WINDOW_SECONDS="0.05")  # claim privacy on, with a short window
-    return env
-
-
 @pytest.fixture(scope="module")
 def daphne(tmp_path_factory):
-    env = _server_env(tmp_path_factory.mktemp("phone") / "db.sqlite3")
-    manage(env, "migrate", "--noinput", "-v", "0")
-    server = Daphne("phone-server", env)
-    try:
-        server.start()
+    env = server_env(tmp_path_factory.mktemp("phone") / "db.sqlite3", QUICK_MATCH_BOT_WAIT="0.3",
+                     TURN_SECONDS="120", NEXT_HAND_WAIT="120")
+    with served("phone-server", env) as server:
         yield server
-    finally:
-        server.stop()
 
 
 @pytest.fixture(scope="module")
