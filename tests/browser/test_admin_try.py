@@ -10,9 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page
 
-from .serverkit import Daphne, launch_chromium, manage, save_failure, server_env
+from .serverkit import Daphne, manage, save_failure, server_env
 
 ADMIN = ("try-admin", "a-long-pass-123")
 # Table peng 贰 and wei 捌, a self-drawn 十: 21 hu-xi, grade 3, +1 for the self-draw (R8.1, R8.3).
@@ -30,16 +30,6 @@ def server(tmp_path_factory, request):
     request.addfinalizer(daphne.stop)
     daphne.start()
     return daphne.base
-
-
-@pytest.fixture
-def browser():
-    with sync_playwright() as p:
-        browser = launch_chromium(p)
-        try:
-            yield browser
-        finally:
-            browser.close()
 
 
 def _variant_page(browser, server: str, width: int, height: int) -> Page:

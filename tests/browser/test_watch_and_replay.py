@@ -6,9 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import sync_playwright
-
-from .serverkit import launch_chromium, save_failure, served, server_env
+from .serverkit import save_failure, served, server_env
 
 
 @pytest.fixture(scope="module")
@@ -17,16 +15,6 @@ def server(tmp_path_factory):
     env = server_env(tmp_path_factory.mktemp("watch") / "db.sqlite3", BOT_DELAY="0.3")
     with served("watch-server", env) as daphne:
         yield daphne.base
-
-
-@pytest.fixture
-def browser():
-    with sync_playwright() as p:
-        chromium = launch_chromium(p)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
 
 
 def _version(page) -> int:
