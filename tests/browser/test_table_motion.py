@@ -74,9 +74,10 @@ def test_a_discard_travels_from_the_hand_to_the_shown_card_and_cards_travel_on(t
     page.evaluate("window.__anims.forEach(a => { a.pause(); a.currentTime = 100; })")
     page.screenshot(path=ARTIFACTS / "phone-travel.png")
     page.evaluate("window.__anims.forEach(a => a.finish())")
-    # the game goes on: a discard passed on lands in a pile, a claim in the table groups
-    play_until(page, lambda: any(t["where"] in ("pile", "groups") for t in _travels(page)))
+    # the game goes on: a discard passed on lands in a pile; a claim or a forced move in the table groups
+    play_until(page, lambda: {"pile", "groups"} <= {t["where"] for t in _travels(page)})
     assert all(t["duration"] <= 250 and t["running"] >= 1 for t in _travels(page))
+    assert all(_offset(t) != (0, 0) for t in _travels(page) if t["where"] == "groups")
 
 
 def test_under_reduced_motion_no_card_travels(table):
