@@ -13,6 +13,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
 from .phonekit import PHONE, columns, faces, my_discard, play_until
@@ -87,10 +88,7 @@ def test_no_horizontal_scroll_and_every_control_44_px_with_the_decision_bar_in_v
 
 def test_a_claim_fits_the_screen_and_the_chi_menu_stays_open_across_a_resend(table):
     page = table(PHONE)
-    play_until(page, lambda: page.locator("#act-chi").count() > 0)
-    _in_view(page, "#action-bar .button")
-    _assert_fits(page, PHONE)
-    page.click("#act-chi summary")
+    play_until(page, lambda: _chi_opened(page))
     page.evaluate("window.scrollTo(0, 0)")  # as the player sees it (the clicks above scrolled)
     page.wait_for_timeout(300)
     page.screenshot(path=ARTIFACTS / "phone-claim.png")
@@ -101,6 +99,20 @@ def test_a_claim_fits_the_screen_and_the_chi_menu_stays_open_across_a_resend(tab
     page.wait_for_timeout(300)
     assert summary.evaluate("s => s.isConnected && s.parentNode.open"), "the chi menu closed"
     _in_view(page, "#act-chi .chi-choices .button")
+
+
+def _chi_opened(page: Page) -> bool:
+    """When chi is offered: the screen fits with its bar in view, and its menu opens (False when the
+    offer went first, e.g. to a forced pao of the same card)."""
+    if not page.locator("#act-chi").count():
+        return False
+    try:
+        _in_view(page, "#action-bar .button")
+        _assert_fits(page, PHONE)
+        page.click("#act-chi summary", timeout=1000)
+    except PlaywrightError:
+        return False
+    return page.locator("#act-chi[open]").count() > 0
 
 
 def test_two_taps_discard_and_the_focus_stays_on_its_card_across_an_update(table):

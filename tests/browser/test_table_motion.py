@@ -63,7 +63,7 @@ def _offset(travel: dict) -> tuple[float, float]:
 def test_a_discard_travels_from_the_hand_to_the_shown_card_and_cards_travel_on(table):
     page = table(spies=SPIES)
     play_until(page, lambda: my_discard(page))
-    page.evaluate("window.__travels = []")
+    page.evaluate("window.__travels = []; window.__anims = []")
     assert discard_two_taps(page)
     page.wait_for_function("window.__travels.some(t => t.where === 'shown')")
     shown = next(t for t in _travels(page) if t["where"] == "shown")
@@ -71,7 +71,7 @@ def test_a_discard_travels_from_the_hand_to_the_shown_card_and_cards_travel_on(t
     _dx, dy = _offset(shown)
     assert dy > 50, shown  # it set off from the hand, below the shown card
     # half-way, held for the screenshot, then let go
-    page.evaluate("window.__anims.forEach(a => { a.pause(); a.currentTime = 100; })")
+    page.evaluate("window.scrollTo(0, 0); window.__anims.forEach(a => { a.pause(); a.currentTime = 100; })")
     page.screenshot(path=ARTIFACTS / "phone-travel.png")
     page.evaluate("window.__anims.forEach(a => a.finish())")
     # the game goes on: a discard passed on lands in a pile; a claim or a forced move in the table groups
