@@ -389,7 +389,7 @@
         changed = true;
         travel(g, was.shown || old.at);
       });
-      if (changed && !still.matches) { s.classList.remove("claimed"); void s.offsetWidth; s.classList.add("claimed"); }
+      if (changed) { s.classList.remove("claimed"); void s.offsetWidth; s.classList.add("claimed"); }
       var pile = s.querySelectorAll(".pile .card");
       if (pile.length > old.pile) travel(pile[pile.length - 1], was.shown);
     });
