@@ -18,6 +18,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from accounts.levels import level_table, rank
 
@@ -27,6 +28,7 @@ from .models import Table
 from .rules import Action
 from .rules import cards as C
 from .selectors import Snapshot
+from .settlement import held_back
 
 FOURS = ("pao", "ti")
 SEATS = 4  # fixed ids seat-0 … seat-3; a table of fewer players sends its empty ones blank
@@ -202,11 +204,11 @@ def result(snap: Snapshot) -> dict:
          "next_at": _time(hand.deadline), "hand_id": None if snap.watching else hand.pk,
          "watching": snap.watching, "ready": bool(me and me.ready),
          "fill_at": _time(snap.table.fill_at), "move": _tier_move(snap, me),
-         "level_up": _level_up(snap, me), "capped": _capped(snap),
+         "level_up": _level_up(snap, me),
          "fair": fairness.revealed(hand)}
     if d["won"]:
         due = r["base"] * hand.multiplier
-        d.update(caps=_caps(snap, r["winner"], due), breakdown=breakdown.from_result(
+        d.update(capped=_capped(snap, r["winner"], due), breakdown=breakdown.from_result(
             r, state.rules, pay={"coins": d["coins"], "multiplier": hand.multiplier, "due": due}))
     return d
 
@@ -228,20 +230,16 @@ def _level_up(snap: Snapshot, me) -> dict | None:
     return now if now["level"] > before["level"] else None
 
 
-def _capped(snap: Snapshot) -> dict | None:
-    """R8.4: whom the daily cap held back in this hand (the viewer, or the others by name) and the cap."""
-    seats = snap.hand.daily_capped or []
-    if not seats or snap.table.kind != Table.Kind.COIN:
-        return None
-    return {"me": snap.position in seats, "names": [snap.name(p) for p in seats],
-            "cap": snap.table.tier.daily_cap_in_force()}
-
-
-def _caps(snap: Snapshot, winner: int, due: int) -> list[dict]:
-    """R8.4: the players who paid the winner less than base × multiplier (a cap applied), and how much."""
-    scores = snap.hand.scores or []
-    return [{"name": snap.name(p), "paid": -scores[p], "due": due, "short": due + scores[p]}
-            for p in snap.state.order if p != winner and p < len(scores) and -scores[p] < due]
+def _capped(snap: Snapshot, winner: int, due: int) -> list[dict]:
+    """R8.4: each player who paid the winner less than base × multiplier, which cap held it back (the
+    per-hand cap of the coins carried, or the daily cap of this room, named with its coins) and by how
+    much; the viewer is "you"."""
+    if snap.table.kind != Table.Kind.COIN or not snap.hand.scores:
+        return []
+    daily, you = snap.table.tier.daily_cap_in_force(), pgettext("held back by a cap", "you")
+    return [{**h, "name": snap.name(h["seat"]), "due": due, "daily": daily,
+             "held_name": you if h["held"] == snap.position else snap.name(h["held"])}
+            for h in held_back(due, snap.state.order, winner, snap.hand.scores, snap.hand.daily_capped or [])]
 
 
 def _tier_move(snap: Snapshot, me) -> dict | None:

@@ -24,37 +24,70 @@ def _capped(amount: int, *caps: int | None) -> int:
     return max(0, min([amount, *(c for c in caps if c is not None)]))
 
 
+def _paid(result: dict, active: Sequence[int], multiplier: int, purses: Sequence[Purse]):
+    """Each payer in turn: (seat, what it pays the winner, its own daily room met that payment below
+    the due, the winner's daily room did)."""
+    winner, due = result["winner"], result["base"] * multiplier
+    win_room = purses[winner].win_room
+    for seat in active:
+        if seat == winner:
+            continue
+        own = purses[seat]
+        pay = _capped(due, own.coins, own.loss_room, purses[winner].coins, win_room)
+        yield seat, pay, pay < due and own.loss_room == pay, pay < due and win_room == pay
+        if win_room is not None:
+            win_room -= pay
+
+
 def payments(result: dict | None, active: Sequence[int], players: int, multiplier: int,
              purses: Sequence[Purse] | None = None) -> list[int]:
     """The change per seat (sums to zero). `active` are the seats dealt in (R2: at four players the
     seat opposite the dealer sits out and neither pays nor wins)."""
     changes = [0] * players
-    winner = (result or {}).get("winner")
-    if winner is None:
+    if (result or {}).get("winner") is None:
         return changes
-    purses = purses or [Purse()] * players
-    due = result["base"] * multiplier
-    win_room = purses[winner].win_room
-    for seat in active:
-        if seat == winner:
-            continue
-        pay = _capped(due, purses[seat].coins, purses[seat].loss_room, purses[winner].coins, win_room)
-        if win_room is not None:
-            win_room -= pay
+    for seat, pay, _own, _winner in _paid(result, active, multiplier, purses or [Purse()] * players):
         changes[seat] -= pay
-        changes[winner] += pay
+        changes[result["winner"]] += pay
     return changes
 
 
 def daily_capped(result: dict | None, active: Sequence[int], players: int, multiplier: int,
                  purses: Sequence[Purse]) -> list[int]:
-    """R8.4: the seats whose own daily cap made the hand's payments smaller: without that seat's
-    daily rooms the payments would differ."""
-    paid = payments(result, active, players, multiplier, purses)
+    """R8.4: the seats whose own daily room held a payment of the hand back (it was what was paid, below
+    the due; met together with another cap counts too, so that held_back can tell the cap apart)."""
+    if (result or {}).get("winner") is None:
+        return []
+    capped = set()
+    for seat, _pay, own_met, winner_met in _paid(result, active, multiplier, purses):
+        if own_met:
+            capped.add(seat)
+        if winner_met:
+            capped.add(result["winner"])
+    return sorted(capped)
 
-    def without_daily_rooms(seat: int) -> list[Purse]:
-        return [Purse(coins=purse.coins) if p == seat else purse for p, purse in enumerate(purses)]
 
-    return [seat for seat, purse in enumerate(purses)
-            if (purse.win_room is not None or purse.loss_room is not None)
-            and payments(result, active, players, multiplier, without_daily_rooms(seat)) != paid]
+def held_back(due: int, active: Sequence[int], winner: int, scores: Sequence[int],
+              daily_capped: Sequence[int]) -> list[dict]:
+    """R8.4: each payer who paid the winner less than `due`, which cap held the payment back and by how
+    much, read back from the stored outcome as `payments` made it: the payer's own daily cap when the
+    payer is daily-capped; else the winner's daily cap where the winner's room, all of it won in this
+    hand, ran out at this payer; else the per-hand cap of the coins carried (the payer's or the
+    winner's). `cap` is "daily" (held: whose daily cap) or "hand"."""
+    room = scores[winner] if winner in daily_capped else None
+    out = []
+    for seat in active:
+        if seat == winner:
+            continue
+        paid = -scores[seat]
+        if paid < due:
+            if seat in daily_capped:
+                cap, held = "daily", seat
+            elif room is not None and paid == room:
+                cap, held = "daily", winner
+            else:
+                cap, held = "hand", None
+            out.append({"seat": seat, "paid": paid, "short": due - paid, "cap": cap, "held": held})
+        if room is not None:
+            room -= paid
+    return out

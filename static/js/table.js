@@ -10,7 +10,8 @@
 //   is down is dropped with a notice, never queued and sent later.
 // - The hand: tap chooses a card, a second tap (or 打出) discards it; cards can be dragged to another
 //   column (kept for the hand in sessionStorage); arrow keys move along the hand.
-// - Motion (CSS, off under prefers-reduced-motion), a banner for forced moves, Web Audio sounds.
+// - Motion: each card travels from where it came (FLIP, off under prefers-reduced-motion), a banner for
+//   forced moves, Web Audio sounds.
 // - Settings kept in this browser's localStorage per player: sound on/off, big cards.
 (function () {
   var live = document.getElementById("table-live");
@@ -344,50 +345,53 @@
   arrange();
   discardButton();
 
-  // ---- motion: what arrived since the last message slides in from where it came; forced moves get
-  // a banner; sounds for your turn, claims and a win
+  // ---- motion (FLIP): before a message's swaps each card's box is remembered; after them each card
+  // that arrived travels from where it came (stock → shown card, hand or seat → shown card, shown card →
+  // a seat's pile or groups, a forced ti/pao/wei in place) with the Web Animations API, under 250 ms and
+  // not at all under prefers-reduced-motion. A forced move gets a banner; sounds for your turn, claims, a win.
   var FORCED = ["move-ti", "move-wei", "move-chouwei", "move-pao"];
   var CLAIMS = ["move-peng", "move-chi", "move-pao", "move-ti", "move-wei", "move-chouwei"];
-  function centre(el) { var r = el.getBoundingClientRect(); return {x: r.left + r.width / 2, y: r.top + r.height / 2}; }
+  var still = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : {matches: false};
+  function box(el) { return el ? el.getBoundingClientRect() : null; }
+  function groupSign(g) { return g.title + g.textContent + g.childElementCount; }  // its kind and cards (backs too)
+  function shownCard() { return document.querySelector(".table-info .current .card:last-of-type"); }
   function snapshotMotion() {
     var seats = {};
     document.querySelectorAll(".seat[id]").forEach(function (s) {
-      seats[s.id] = {groups: s.querySelectorAll(".groups .group").length, pile: s.querySelectorAll(".pile .card").length, at: centre(s)};
+      seats[s.id] = {groups: Array.prototype.map.call(s.querySelectorAll(".groups .group"), groupSign),
+                     pile: s.querySelectorAll(".pile .card").length, at: box(s.querySelector("header") || s)};
     });
-    var current = document.querySelector(".table-info .current");
-    var turn = document.querySelector(".seat.turn");
-    return {seats: seats, current: current ? current.textContent : "", turn: turn && centre(turn),
+    var current = document.querySelector(".table-info .current"), turn = document.querySelector(".seat.turn");
+    return {seats: seats, current: current ? current.textContent : "", shown: box(shownCard()),
+            stock: box(document.getElementById("stock-count")), turn: box(turn && (turn.querySelector("header") || turn)),
             bar: !!document.getElementById("action-bar"), won: !!document.querySelector("#result:not(.hidden) #score")};
   }
-  function arriveFrom(el, from) {
-    if (!el || !from) return;
-    var to = centre(el);
-    el.style.setProperty("--from-x", (from.x - to.x) + "px");
-    el.style.setProperty("--from-y", (from.y - to.y) + "px");
-    el.classList.remove("arrive");
-    void el.offsetWidth;  // restart the animation
-    el.classList.add("arrive");
+  function travel(el, from) {  // FLIP: from the old box `from` to where `el` is now
+    if (!el || !from || still.matches || !el.animate) return;
+    var to = el.getBoundingClientRect();
+    var dx = from.left + from.width / 2 - to.left - to.width / 2, dy = from.top + from.height / 2 - to.top - to.height / 2;
+    el.animate([{transform: "translate(" + dx + "px, " + dy + "px) scale(.8)", opacity: .6}, {transform: "none", opacity: 1}],
+               {duration: 240, easing: "ease-out", id: "travel"});
   }
   function motion(was) {
     if (!was) return;
-    var middle = document.querySelector(".table-info");
     var current = document.querySelector(".table-info .current");
     if (current && current.textContent !== was.current) {
-      var stock = document.getElementById("stock-count");
-      var from = current.dataset.how === "discard" ? (sentFrom || was.turn) : (stock && centre(stock));
-      arriveFrom(current.querySelector(".card:last-of-type"), from);
+      travel(shownCard(), current.dataset.how === "discard" ? (sentFrom || was.turn) : was.stock);
     }
     sentFrom = null;
     document.querySelectorAll(".seat[id]").forEach(function (s) {
       var old = was.seats[s.id];
       if (!old) return;
-      var groups = s.querySelectorAll(".groups .group");
-      if (groups.length > old.groups) {
-        arriveFrom(groups[groups.length - 1], middle && centre(middle));
-        s.classList.remove("claimed"); void s.offsetWidth; s.classList.add("claimed");
-      }
+      var changed = false;
+      s.querySelectorAll(".groups .group").forEach(function (g, i) {  // a claim, or a forced move in place
+        if (old.groups[i] === groupSign(g)) return;
+        changed = true;
+        travel(g, was.shown || old.at);
+      });
+      if (changed) { s.classList.remove("claimed"); void s.offsetWidth; s.classList.add("claimed"); }
       var pile = s.querySelectorAll(".pile .card");
-      if (pile.length > old.pile) arriveFrom(pile[pile.length - 1], middle && centre(middle));
+      if (pile.length > old.pile) travel(pile[pile.length - 1], was.shown);
     });
     var forced = null, claimed = false;
     newEvents.forEach(function (li) {

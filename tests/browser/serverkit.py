@@ -2,12 +2,14 @@
 Debian's chromium driven by Playwright, and failure evidence in test-artifacts/ (gitignored)."""
 from __future__ import annotations
 
+import os
 import signal
 import socket
 import subprocess
 import sys
 import time
 import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
 
 from playwright.sync_api import Error as PlaywrightError
@@ -24,6 +26,18 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 # log-ins; tests/accounts/test_throttles.py tests them) would refuse the test's own players.
 NO_ADDRESS_LIMITS = {"GUESTS_PER_IP_PER_DAY": "1000000", "INVITE_LOOKUPS_PER_IP_PER_MINUTE": "1000000",
                      "LOGIN_FAILURES_ALLOWED_PER_IP": "1000000"}
+
+
+def server_env(db: Path, **overrides: str) -> dict[str, str]:
+    """A site on a fresh SQLite file and the in-memory layer whatever the CI run uses: fast bots, long
+    human timers, claim privacy on with a short window; `overrides` set or replace settings."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
+    env.update(NO_ADDRESS_LIMITS)
+    env.update(DJANGO_SETTINGS_MODULE="paohuzi_site.settings.dev", DEBUG="0", SQLITE_PATH=str(db),
+               QUICK_MATCH_BOT_WAIT="0.5", BOT_DELAY="0.05", TURN_SECONDS="60", NEXT_HAND_WAIT="60",
+               CLAIM_WINDOW_SECONDS="0.05", COIN_ROOM_VARIANT="changde", PYTHONUNBUFFERED="1")
+    env.update(overrides)
+    return env
 
 
 def free_port() -> int:
@@ -88,6 +102,18 @@ class Daphne(Process):
             except OSError:
                 time.sleep(0.1)
         raise RuntimeError(f"daphne did not answer within {seconds} s: see {self.log_path}")
+
+
+@contextmanager
+def served(name: str, env: dict[str, str]):
+    """The site migrated and served by Daphne (log: test-artifacts/<name>.log) while the block runs."""
+    manage(env, "migrate", "--noinput", "-v", "0")
+    daphne = Daphne(name, env)
+    try:
+        daphne.start()
+        yield daphne
+    finally:
+        daphne.stop()
 
 
 def launch_chromium(playwright):

@@ -2,18 +2,17 @@
 was squeezed to 0 px beside the page's floated main column, one character per line), and scoring a
 hand in it shows the result in Chinese (R8 breakdown). Screenshots: /tmp/admin_try_<width>.png.
 
-The site runs as in test_e2e_guest_hand.py: a real Daphne process on a fresh SQLite file, driven by
+The site runs as serverkit.server_env sets it: a real Daphne process on a fresh SQLite file, driven by
 Debian's chromium through Playwright.
 """
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page
 
-from .serverkit import NO_ADDRESS_LIMITS, Daphne, launch_chromium, manage, save_failure
+from .serverkit import Daphne, manage, save_failure, server_env
 
 ADMIN = ("try-admin", "a-long-pass-123")
 # Table peng 贰 and wei 捌, a self-drawn 十: 21 hu-xi, grade 3, +1 for the self-draw (R8.1, R8.3).
@@ -23,27 +22,14 @@ HAND = {"groups": "碰 贰贰贰\nwei 捌捌捌", "hand": "一二三四五六七
 @pytest.fixture(scope="module")
 def server(tmp_path_factory, request):
     """The site with the preset variants (the data migration) and an admin account; stopped at the end."""
-    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
-    env.update(NO_ADDRESS_LIMITS)
-    env.update(DJANGO_SETTINGS_MODULE="paohuzi_site.settings.dev", DEBUG="0", PYTHONUNBUFFERED="1",
-               SQLITE_PATH=str(tmp_path_factory.mktemp("admin-try") / "db.sqlite3"),
-               ADMIN_USERNAME=ADMIN[0], ADMIN_PASSWORD=ADMIN[1])
+    env = server_env(tmp_path_factory.mktemp("admin-try") / "db.sqlite3",
+                     ADMIN_USERNAME=ADMIN[0], ADMIN_PASSWORD=ADMIN[1])
     manage(env, "migrate", "--noinput", "-v", "0")
     manage(env, "ensure_admin")
     daphne = Daphne("admin-try-server", env)
     request.addfinalizer(daphne.stop)
     daphne.start()
     return daphne.base
-
-
-@pytest.fixture
-def browser():
-    with sync_playwright() as p:
-        browser = launch_chromium(p)
-        try:
-            yield browser
-        finally:
-            browser.close()
 
 
 def _variant_page(browser, server: str, width: int, height: int) -> Page:

@@ -4,27 +4,18 @@ reload) with the address updated, so that reloading the link shows the same calc
 Screenshots: test-artifacts/calculator-<width>.png."""
 from __future__ import annotations
 
-import os
-
 import pytest
 from playwright.sync_api import sync_playwright
 
-from .serverkit import ARTIFACTS, NO_ADDRESS_LIMITS, Daphne, launch_chromium, manage, save_failure
+from .serverkit import ARTIFACTS, launch_chromium, save_failure, served, server_env
 
 HAND = "壹壹壹叁叁叁一二三二七十四五六七八九伍陆"  # 18 hu-xi with 柒 from another's draw: base 2 (changde)
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory, request):
-    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
-    env.update(NO_ADDRESS_LIMITS)
-    env.update(DJANGO_SETTINGS_MODULE="paohuzi_site.settings.dev", DEBUG="0", PYTHONUNBUFFERED="1",
-               SQLITE_PATH=str(tmp_path_factory.mktemp("calculator") / "db.sqlite3"))
-    manage(env, "migrate", "--noinput", "-v", "0")
-    daphne = Daphne("calculator-server", env)
-    request.addfinalizer(daphne.stop)
-    daphne.start()
-    return daphne.base
+def server(tmp_path_factory):
+    with served("calculator-server", server_env(tmp_path_factory.mktemp("calculator") / "db.sqlite3")) as daphne:
+        yield daphne.base
 
 
 @pytest.mark.parametrize("width, height", [(360, 740), (1280, 800)])

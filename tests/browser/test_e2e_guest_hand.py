@@ -12,42 +12,22 @@ until somebody wins, within the time budget.
 """
 from __future__ import annotations
 
-import os
 import time
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, sync_playwright
 
-from .serverkit import (ARTIFACTS, NO_ADDRESS_LIMITS, Daphne, click_move, launch_chromium, manage, offered_move,
-                        save_failure)
+from .serverkit import ARTIFACTS, click_move, launch_chromium, offered_move, save_failure, served, server_env
 
 BUDGET = 50  # seconds for the hands, after the server is up
 MAX_HANDS = 6  # a drawn hand has no score: play on, at most this many hands
 
 
-def _server_env(db: Path) -> dict[str, str]:
-    """A fresh SQLite file and the in-memory layer whatever the CI run uses; fast bots, long human timers."""
-    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
-    env.update(NO_ADDRESS_LIMITS)
-    env.update(DJANGO_SETTINGS_MODULE="paohuzi_site.settings.dev", DEBUG="0", SQLITE_PATH=str(db),
-               QUICK_MATCH_BOT_WAIT="0.5", BOT_DELAY="0.05", TURN_SECONDS="60", NEXT_HAND_WAIT="60",
-               CLAIM_WINDOW_SECONDS="0.05",  # claim privacy on, with a short window
-               COIN_ROOM_VARIANT="changde", PYTHONUNBUFFERED="1")
-    return env
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     """The site served by Daphne on a free port; yields its base URL, stops the process afterwards."""
-    env = _server_env(tmp_path_factory.mktemp("e2e") / "db.sqlite3")
-    manage(env, "migrate", "--noinput", "-v", "0")
-    daphne = Daphne("e2e-server", env)
-    try:
-        daphne.start()
+    with served("e2e-server", server_env(tmp_path_factory.mktemp("e2e") / "db.sqlite3")) as daphne:
         yield daphne.base
-    finally:
-        daphne.stop()
 
 
 @pytest.fixture

@@ -7,7 +7,6 @@ long enough for the page to connect and send its seed."""
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
 import time
 from pathlib import Path
@@ -15,26 +14,14 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import sync_playwright
 
-from .serverkit import (ARTIFACTS, NO_ADDRESS_LIMITS, Daphne, click_move, launch_chromium, manage, offered_move,
-                        save_failure)
+from .serverkit import ARTIFACTS, click_move, launch_chromium, offered_move, save_failure, served, server_env
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     db = tmp_path_factory.mktemp("fair") / "db.sqlite3"
-    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
-    env.update(NO_ADDRESS_LIMITS)
-    env.update(DJANGO_SETTINGS_MODULE="paohuzi_site.settings.dev", DEBUG="0", SQLITE_PATH=str(db),
-               QUICK_MATCH_BOT_WAIT="3", BOT_DELAY="0.05", TURN_SECONDS="60", NEXT_HAND_WAIT="60",
-               COIN_ROOM_VARIANT="changde", PYTHONUNBUFFERED="1",
-               CLAIM_WINDOW_SECONDS="0.05")  # claim privacy on, with a short window
-    manage(env, "migrate", "--noinput", "-v", "0")
-    daphne = Daphne("fair-server", env)
-    try:
-        daphne.start()
+    with served("fair-server", server_env(db, QUICK_MATCH_BOT_WAIT="3")) as daphne:
         yield daphne.base, db
-    finally:
-        daphne.stop()
 
 
 def _first_hand(db: Path) -> tuple[str, list[str]]:

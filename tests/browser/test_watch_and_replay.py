@@ -1,38 +1,20 @@
 """In a real browser (issue 13): a spectator's page follows a coin table live while a guest plays it
 (auto-play, against bots), the players see the spectator count, and the hand's replay plays itself to
-the last move at 4×. The site runs as in test_e2e_guest_hand (a real Daphne, fresh SQLite, fast bots)."""
+the last move at 4×. The site runs as serverkit.server_env sets it (a real Daphne, fresh SQLite, fast bots)."""
 from __future__ import annotations
 
 import re
 
 import pytest
-from playwright.sync_api import sync_playwright
-
-from .serverkit import Daphne, launch_chromium, manage, save_failure
-from .test_e2e_guest_hand import _server_env
+from .serverkit import save_failure, served, server_env
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    env = _server_env(tmp_path_factory.mktemp("watch") / "db.sqlite3")
-    env["BOT_DELAY"] = "0.3"  # slow enough that the spectator sees the hand move by move
-    manage(env, "migrate", "--noinput", "-v", "0")
-    daphne = Daphne("watch-server", env)
-    try:
-        daphne.start()
+    # BOT_DELAY: slow enough that the spectator sees the hand move by move
+    env = server_env(tmp_path_factory.mktemp("watch") / "db.sqlite3", BOT_DELAY="0.3")
+    with served("watch-server", env) as daphne:
         yield daphne.base
-    finally:
-        daphne.stop()
-
-
-@pytest.fixture
-def browser():
-    with sync_playwright() as p:
-        chromium = launch_chromium(p)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
 
 
 def _version(page) -> int:

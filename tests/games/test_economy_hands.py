@@ -89,11 +89,12 @@ def test_r8_4_a_tiers_own_daily_cap_holds_and_the_result_panel_says_so(defaults,
     table, by_seat, hand = seeded_win(make_user, deal_seed)
     assert hand.scores == [-16, 20, -4] and hand.daily_capped == [1]
     winner = fragments.result(selectors.snapshot(table.pk, 1))
-    assert winner["capped"] == {"me": True, "names": [by_seat[1].username], "cap": 20}
-    assert "每日输赢上限（20 金币）在本局限制了你的输赢" in render_to_string("games/_result.html", {"d": winner})
+    assert [(c["seat"], c["paid"], c["short"], c["cap"], c["held"], c["daily"]) for c in winner["capped"]] == [
+        (2, 4, 12, "daily", 1, 20)]  # seat 0 paid its 16 first; the winner's day had 4 left
+    html = render_to_string("games/_result.html", {"d": winner})
+    assert f"{by_seat[2].username} 付了 4 金币，应付 16（少 12）：本场每日输赢上限 20 金币限制了你。" in html
     loser = fragments.result(selectors.snapshot(table.pk, 0))
-    assert loser["capped"]["me"] is False
-    assert by_seat[1].username in render_to_string("games/_result.html", {"d": loser})
+    assert f"限制了{by_seat[1].username}。" in render_to_string("games/_result.html", {"d": loser})
 
 
 @pytest.mark.django_db
@@ -101,4 +102,4 @@ def test_r8_4_without_a_tier_cap_the_sites_default_applies_and_no_note(defaults,
     settings.DAILY_COIN_CAP = 10**9
     table, _by_seat, hand = seeded_win(make_user, deal_seed)
     assert hand.scores == [-16, 32, -16] and hand.daily_capped == []
-    assert fragments.result(selectors.snapshot(table.pk, 1))["capped"] is None
+    assert fragments.result(selectors.snapshot(table.pk, 1))["capped"] == []

@@ -1,6 +1,4 @@
-"""The result panel writes out how the score came about (R8.3) and names an R8.4 cap (issue 10)."""
-from types import SimpleNamespace
-
+"""The result panel writes out how the score came about (R8.3); its R8.4 cap note: test_cap_note.py."""
 import pytest
 from django.template.loader import render_to_string
 from django.utils import translation
@@ -38,9 +36,3 @@ def test_r8_3_each_way_the_base_comes_about(changes, text):
 
 def test_private_rooms_count_points():
     assert _formula("zh-hans", coins=False, multiplier=1, due=8).endswith("底 8：每家 8 积分")
-
-
-def test_r8_4_a_player_who_paid_less_than_base_times_multiplier_is_named_with_how_much():
-    snap = SimpleNamespace(hand=SimpleNamespace(scores=[-16, 21, -5, 0]), state=SimpleNamespace(order=[0, 1, 2]),
-                           name=lambda p: f"p{p}")
-    assert fragments._caps(snap, winner=1, due=16) == [{"name": "p2", "paid": 5, "due": 16, "short": 11}]
