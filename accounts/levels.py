@@ -1,6 +1,14 @@
 """The level table as pages read it (R11 levels and `002`'s titles): kept in Django's cache, since every
-table fragment with a player's title reads it; saving or deleting a row forgets it."""
+table fragment with a player's title reads it; saving or deleting a row forgets it.
+
+Each seat of each frame reads it, so a process also keeps it in memory for LOCAL_SECONDS: with Redis as
+the cache a read is a round trip, and one per seat was a fifth of a move's database thread (profiled,
+bench/load.py on PostgreSQL + Redis). An admin's edit shows at once in the process that made it and
+within LOCAL_SECONDS in the others.
+"""
 from __future__ import annotations
+
+import time
 
 from django.core.cache import cache
 from django.db.models.signals import post_delete, post_save
@@ -10,12 +18,17 @@ from .models import Level, level_for
 
 CACHE_KEY = "levels:table"
 CACHE_SECONDS = 300
+LOCAL_SECONDS = 10
+_local: dict = {}  # "rows", and "until" (time.monotonic()) they are kept in this process
 
 
 def level_table() -> list[dict]:
     """The rows {experience, title, colour}, fewest experience first."""
-    return cache.get_or_set(CACHE_KEY, lambda: list(Level.objects.values("experience", "title", "colour")),
-                            CACHE_SECONDS)
+    if _local.get("until", 0) < time.monotonic():
+        _local["rows"] = cache.get_or_set(
+            CACHE_KEY, lambda: list(Level.objects.values("experience", "title", "colour")), CACHE_SECONDS)
+        _local["until"] = time.monotonic() + LOCAL_SECONDS
+    return _local["rows"]
 
 
 def rank(experience: int, table: list[dict] | None = None) -> dict:
@@ -30,4 +43,10 @@ def rank(experience: int, table: list[dict] | None = None) -> dict:
 
 @receiver([post_save, post_delete], sender=Level)
 def _forget(**kwargs) -> None:
+    forget()
+
+
+def forget() -> None:
+    """Read the table anew next time (a row changed; tests: a new test's rows)."""
     cache.delete(CACHE_KEY)
+    _local.clear()

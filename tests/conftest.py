@@ -38,17 +38,18 @@ def fresh_channel_layer():
 
 @pytest.fixture(autouse=True)
 def fresh_table_reads():
-    """Each test starts with no cached table reads (games.live), table clocks or counts in the cache
-    (spectators per table and per address): its tables may reuse another test's ids, and it runs its
-    own event loop."""
+    """Each test starts with no cached table reads (games.live), table clocks, counts in the cache
+    (spectators per table and per address) or level table: its tables may reuse another test's ids,
+    its rows are its own, and it runs its own event loop."""
     from django.core.cache import cache
 
+    from accounts import levels
     from games import live, table_clock
 
-    for forget in (live.forget, table_clock.forget, cache.clear):
+    for forget in (live.forget, table_clock.forget, cache.clear, levels.forget):
         forget()
     yield
-    for forget in (live.forget, table_clock.forget, cache.clear):
+    for forget in (live.forget, table_clock.forget, cache.clear, levels.forget):
         forget()
 
 
