@@ -27,6 +27,8 @@ three seats (a seat's update: its first frame after the send that holds more tha
   --paced P      instead: each table one move every P seconds, rounds of --duration seconds (default 60)
   --processes K  K Daphne processes on K ports; a table's sockets are dealt round-robin between them
                  (needs REDIS_URL and a PostgreSQL DATABASE_URL)
+  --by-table     with --processes: a table's three sockets on one process (as a proxy that routes
+                 /ws/table/<id>/ by its path does: README), so each change is read and rendered once
   --timeout T    hard limit for the whole run (default: from the options); the servers are always killed
 
 Set-up: the embedded default is SQLite (a temporary file) and the in-memory channel layer. DATABASE_URL
@@ -554,10 +556,15 @@ class Table:
             s.close()
 
 
+def seat_origins(number: int, ports: list[int], by_table: bool) -> list[str]:
+    """The three seats' server addresses: round-robin over the processes, or all at one (by_table)."""
+    return [f"http://127.0.0.1:{ports[(number if by_table else 3 * number + i) % len(ports)]}" for i in range(3)]
+
+
 class FloorTable(Table):
-    def __init__(self, number: int, ports: list[int]):
+    def __init__(self, number: int, ports: list[int], by_table: bool):
         self.name, self.key, self.turn = f"floor table {number}", number, 0
-        origins = [f"http://127.0.0.1:{ports[(3 * number + i) % len(ports)]}" for i in range(3)]
+        origins = seat_origins(number, ports, by_table)
         self.seats = [Socket(o.replace("http", "ws", 1) + f"/ws/floor/{number}/", o) for o in origins]
 
     async def open(self) -> None:
@@ -573,9 +580,9 @@ class FloorTable(Table):
 
 
 class ProjectTable(Table):
-    def __init__(self, number: int, ports: list[int], pool: ThreadPoolExecutor):
+    def __init__(self, number: int, ports: list[int], by_table: bool, pool: ThreadPoolExecutor):
         self.name, self.key, self.pool = f"project table {number}", number, pool
-        self.origins = [f"http://127.0.0.1:{ports[(3 * number + i) % len(ports)]}" for i in range(3)]
+        self.origins = seat_origins(number, ports, by_table)
         self.guests = [Guest(origin) for origin in self.origins]
         self.rng = random.Random(number)
         self.seats: list[Seat] = []
@@ -681,8 +688,8 @@ async def connect_all(tables: list[Table]) -> None:
 
 async def bench(args, ports: list[int]) -> int:
     pool = ThreadPoolExecutor(HTTP_WORKERS)
-    project = [ProjectTable(n, ports, pool) for n in range(args.tables)]
-    floor = [FloorTable(n, ports) for n in range(args.tables)]
+    project = [ProjectTable(n, ports, args.by_table, pool) for n in range(args.tables)]
+    floor = [FloorTable(n, ports, args.by_table) for n in range(args.tables)]
     sides = {"project": project, "floor": floor}
     try:
         t0 = time.perf_counter()
@@ -721,6 +728,7 @@ def parse_args(argv=None):
     parser.add_argument("--paced", type=float, default=None, metavar="SECONDS")
     parser.add_argument("--duration", type=float, default=60.0)
     parser.add_argument("--processes", type=int, default=1)
+    parser.add_argument("--by-table", action="store_true")
     parser.add_argument("--timeout", type=float, default=None)
     args = parser.parse_args(argv)
     if args.rounds is None:
@@ -759,7 +767,8 @@ def main(argv=None) -> int:
         servers = Servers(env, args.processes, Path(tmp))
         mode = f"paced 1 move/{args.paced:g} s per table, {args.duration:g} s rounds" if args.paced \
             else f"closed loop, {args.seconds:g} s rounds"
-        print(f"load: {db_kind} · {layer_kind} · {args.processes} Daphne process(es) on ports "
+        spread = " (a table's sockets at one)" if args.by_table and args.processes > 1 else ""
+        print(f"load: {db_kind} · {layer_kind} · {args.processes} Daphne process(es){spread} on ports "
               f"{','.join(map(str, servers.ports))} · {args.tables} table(s) × 3 seats · {args.rounds} round(s) "
               f"per side, project/floor interleaved · {mode}", flush=True)
         timer = watchdog(args.timeout + 20, servers)

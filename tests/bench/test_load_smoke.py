@@ -20,3 +20,12 @@ def test_load_bench_plays_both_sides_and_prints_the_figures():
                    "ratio project/floor: throughput", "spread project", "spread floor"):
         assert figure in out, out
     assert "moves/s" in out and "p50" in out and "p99" in out and "B/seat/move" in out, out
+
+
+def test_by_table_puts_a_tables_three_sockets_at_one_process():
+    from bench.load import seat_origins
+
+    ports = [8001, 8002]
+    assert [seat_origins(n, ports, by_table=True) for n in (0, 1)] == [["http://127.0.0.1:8001"] * 3,
+                                                                       ["http://127.0.0.1:8002"] * 3]
+    assert seat_origins(0, ports, by_table=False) == [f"http://127.0.0.1:{p}" for p in (8001, 8002, 8001)]
