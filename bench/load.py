@@ -562,7 +562,7 @@ def seat_origins(number: int, ports: list[int], by_table: bool) -> list[str]:
 
 
 class FloorTable(Table):
-    def __init__(self, number: int, ports: list[int], by_table: bool):
+    def __init__(self, number: int, ports: list[int], by_table: bool = False):
         self.name, self.key, self.turn = f"floor table {number}", number, 0
         origins = seat_origins(number, ports, by_table)
         self.seats = [Socket(o.replace("http", "ws", 1) + f"/ws/floor/{number}/", o) for o in origins]
@@ -580,7 +580,7 @@ class FloorTable(Table):
 
 
 class ProjectTable(Table):
-    def __init__(self, number: int, ports: list[int], by_table: bool, pool: ThreadPoolExecutor):
+    def __init__(self, number: int, ports: list[int], pool: ThreadPoolExecutor, by_table: bool = False):
         self.name, self.key, self.pool = f"project table {number}", number, pool
         self.origins = seat_origins(number, ports, by_table)
         self.guests = [Guest(origin) for origin in self.origins]
@@ -688,7 +688,7 @@ async def connect_all(tables: list[Table]) -> None:
 
 async def bench(args, ports: list[int]) -> int:
     pool = ThreadPoolExecutor(HTTP_WORKERS)
-    project = [ProjectTable(n, ports, args.by_table, pool) for n in range(args.tables)]
+    project = [ProjectTable(n, ports, pool, args.by_table) for n in range(args.tables)]
     floor = [FloorTable(n, ports, args.by_table) for n in range(args.tables)]
     sides = {"project": project, "floor": floor}
     try:

@@ -43,18 +43,27 @@ def _playing(snap: Snapshot) -> bool:
 
 
 def info(snap: Snapshot) -> dict:
-    t, state, view = snap.table, snap.state, snap.view
-    seated = len(snap.seats)
+    """The room's line: what changes between hands at most (the status, below it, changes every move)."""
+    t, state = snap.table, snap.state
     d = {"table": t.pk, "kind": t.kind, "room": t.tier.name if t.tier_id else t.invite_code,
-         "variant": t.variant.label, "status": t.status, "planned": t.planned_hands,
-         "seated": seated, "players": t.player_count, "fill_at": _time(t.fill_at),
+         "variant": t.variant.label, "planned": t.planned_hands,
          "shared_address": [[snap.name(p) for p in group]
                             for group in selectors.shared_address(t, snap.seats.values())]}
+    if state is not None:
+        d.update(hand_no=snap.hand.number, multiplier=snap.hand.multiplier, multiplier_was=snap.multiplier_was,
+                 finished=state.finished)
+    return d
+
+
+def status(snap: Snapshot) -> dict:
+    """The middle of the table: the dealer, the stock, the card shown or just played, whose move and
+    its countdown, or what the table waits for."""
+    t, state, view = snap.table, snap.state, snap.view
+    d = {"status": t.status, "seated": len(snap.seats), "players": t.player_count, "fill_at": _time(t.fill_at)}
     if state is None:
         return d
     current = view["current"]
-    d.update(hand_no=snap.hand.number, multiplier=snap.hand.multiplier, multiplier_was=snap.multiplier_was,
-             dealer=snap.name(state.dealer),
+    d.update(hand_no=snap.hand.number, dealer=snap.name(state.dealer),
              stock=view["stock_left"], shown=view["shown_card"], finished=state.finished,
              current=current and {"card": current["card"], "from": snap.name(current["from"]),
                                   "how": current["how"]},
@@ -266,6 +275,7 @@ def version(snap: Snapshot, base: int | None) -> dict:
 def build(snap: Snapshot) -> Iterator[tuple[str, str, dict]]:
     """Every fragment of this seat's page but the version: (element id, template, data)."""
     yield "table-info", "games/_info.html", info(snap)
+    yield "table-status", "games/_status.html", status(snap)
     yield "fair-box", "games/_fair_box.html", fairness.committed(snap.table, snap.hand, _playing(snap))
     for p in range(SEATS):
         yield f"seat-{p}", "games/_seat.html", seat(snap, p)

@@ -95,8 +95,8 @@ def leaks(frame: str, state: HandState, seat: int, events: list[dict], seed: str
         elif fid.startswith("seat-") and int(fid[5:]) < state.players:
             if (shown, backs) != want["seats"][int(fid[5:])]:
                 out.append(f"{fid} shows {dict(shown)} and {backs} backs, not {want['seats'][int(fid[5:])]}")
-        elif fid == "table-info" and shown - want["info"]:
-            out.append(f"table-info shows {dict(shown - want['info'])}")
+        elif fid in ("table-info", "table-status") and shown - want["info"]:
+            out.append(f"{fid} shows {dict(shown - want['info'])}")
         elif fid == "actions" and set(shown) - want["actions"]:
             out.append(f"actions show {set(shown) - want['actions']}")
         elif fid in ("event-log", "event-log-new"):

@@ -78,12 +78,12 @@ def test_r7_held_window_seats_not_asked_see_the_same_frames_and_release_time_wit
         asked = set(state.to_act)
         seen["claim" if asked else "none"] += 1
         for p in set(users) - asked:
-            info = fragments.info(selectors.snapshot(table.pk, p))
+            info = fragments.status(selectors.snapshot(table.pk, p))
             assert (info["waiting"], info["deadline"], info["my_turn"]) == (WAITING, None, False)
         for p in sorted(asked):
             if p not in state_of(table).to_act:
                 continue  # a better claim was decided: this one is moot
-            assert fragments.info(selectors.snapshot(table.pk, p))["waiting"] == ""
+            assert fragments.status(selectors.snapshot(table.pk, p))["waiting"] == ""
             shown = {o: fragments.version(selectors.snapshot(table.pk, o), None) for o in users}
             version = Table.objects.get(pk=table.pk).version
             decide(table, p, users[p])  # before the release: private, no new version for anyone

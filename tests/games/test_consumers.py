@@ -20,8 +20,8 @@ from .tablekit import WIN_SEED, deal_seed, short_after_one_hand, state_of  # noq
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
-FRAGMENT_IDS = ["table-version", "table-info", "fair-box", "seat-0", "seat-1", "seat-2", "seat-3", "my-hand", "actions",
-                "event-log", "result", "watchers"]  # a full snapshot: every fragment, then the spectator count
+FRAGMENT_IDS = ["table-version", "table-info", "table-status", "fair-box", "seat-0", "seat-1", "seat-2", "seat-3",
+                "my-hand", "actions", "event-log", "result", "watchers"]  # a full snapshot: every fragment, then the spectator count
 db = database_sync_to_async
 
 

@@ -21,8 +21,8 @@ from .test_consumers import close_the_sync_threads_connection, connect, drain, i
 from .test_no_hidden_card_in_html import scrambled_hand
 
 db = database_sync_to_async
-SPECTATOR_IDS = ["table-version", "table-info", "fair-box", "seat-0", "seat-1", "seat-2", "seat-3", "event-log",
-                 "result", "watchers"]
+SPECTATOR_IDS = ["table-version", "table-info", "table-status", "fair-box", "seat-0", "seat-1", "seat-2", "seat-3",
+                 "event-log", "result", "watchers"]
 
 
 async def watch(table_id: int, user=None, code: str = ""):

@@ -92,7 +92,7 @@ def test_a_quick_match_table_waiting_for_players_counts_down_to_the_bots(default
     user = make_user("solo")
     table = services.quick_match(user=user)
     with translation.override("zh-hans"):
-        info = fragments.render_all(selectors.snapshot(table.pk, 0))["table-info"]
+        info = fragments.render_all(selectors.snapshot(table.pk, 0))["table-status"]
     assert "已入座 1 / 3" in info and "机器人补位倒计时" in info
     assert f'class="countdown" data-deadline="{table.fill_at.isoformat()}"' in info
     client.force_login(user)
