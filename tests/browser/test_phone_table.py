@@ -209,3 +209,42 @@ def test_after_a_restart_the_page_is_live_within_2_s_and_a_click_while_down_is_n
     assert took < 2.0
     page.wait_for_timeout(500)
     assert page.locator("#auto-play").count() and not page.locator("#im-back").count()  # never applied
+
+
+CONTRAST = """() => {
+  const rgba = s => (s.match(/[\\d.]+/g) || []).map(Number);
+  const lum = ([r, g, b]) => [r, g, b].map(v => (v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)
+                                      .reduce((a, v, i) => a + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const over = (top, under) => { const a = top.length > 3 ? top[3] : 1;
+                                 return [0, 1, 2].map(i => top[i] * a + under[i] * (1 - a)); };
+  function background(el) {  // the colour under el's text: its own and its ancestors' backgrounds, composited
+    const layers = [];
+    for (let e = el; e; e = e.parentElement) {
+      const c = rgba(getComputedStyle(e).backgroundColor);
+      if (c.length && (c.length < 4 || c[3] > 0)) { layers.push(c); if (c.length < 4 || c[3] >= 1) break; }
+    }
+    return layers.reverse().reduce((under, top) => over(top, under), [255, 255, 255]);
+  }
+  const out = [];
+  for (const el of document.querySelectorAll('body *')) {
+    const text = [...el.childNodes].filter(n => n.nodeType === 3).map(n => n.textContent.trim()).join('');
+    const r = el.getBoundingClientRect(), s = getComputedStyle(el);
+    if (!text || !r.width || s.visibility === 'hidden' || el.closest('[hidden], details:not([open]) > :not(summary)')) continue;
+    let opacity = 1;
+    for (let e = el; e; e = e.parentElement) opacity *= Number(getComputedStyle(e).opacity);
+    const bg = background(el), fg = over([...rgba(s.color).slice(0, 3), (rgba(s.color)[3] ?? 1) * opacity], bg);
+    const [a, b] = [lum(fg), lum(bg)].sort((x, y) => y - x), ratio = (a + 0.05) / (b + 0.05);
+    const size = parseFloat(s.fontSize), large = size >= 24 || (size >= 18.66 && Number(s.fontWeight) >= 700);
+    if (ratio < (large ? 3 : 4.5)) out.push([text.slice(0, 20), el.className, ratio.toFixed(2), size]);
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["360x740", "1280x800"])
+def test_the_tables_text_meets_wcag_aa_contrast(table, size):
+    """WCAG 2 AA: 4.5:1 for text, 3:1 for large text (24 px, or 18.66 px bold), with a claim offered."""
+    page = table(size)
+    play_until(page, lambda: page.locator(CLAIMS).count() > 0)
+    page.wait_for_timeout(400)  # the card's travel done
+    assert page.evaluate(CONTRAST) == []
