@@ -34,6 +34,27 @@ async def test_the_configured_channel_layer_delivers_a_group_message():
     await layer.group_discard("table.test", channel)
 
 
+@pytest.mark.asyncio
+async def test_300_tables_changes_at_once_reach_a_processs_sockets():
+    """channels-redis keeps all of a process's channels under one Redis key, one message per group_send,
+    and drops a group_send to a key already holding `capacity` messages: with its default 100, 200 of
+    these 300 changes were lost (base.py's REDIS_CHANNEL_CAPACITY). In memory: a queue per channel."""
+    import asyncio
+
+    from channels.layers import get_channel_layer
+
+    layer = get_channel_layer()
+    channels = [await layer.new_channel() for _ in range(300)]
+    for n, channel in enumerate(channels):
+        await layer.group_add(f"table.busy{n}", channel)
+    for n in range(300):  # before any socket reads its message, as under load
+        await layer.group_send(f"table.busy{n}", {"type": "table.changed", "version": n})
+    got = [await asyncio.wait_for(layer.receive(c), 5) for c in channels]
+    assert [m["version"] for m in got] == list(range(300))
+    for n, channel in enumerate(channels):
+        await layer.group_discard(f"table.busy{n}", channel)
+
+
 @pytest.mark.parametrize("origin, host, trusted", [
     (b"http://localhost:9999", b"localhost:8000", []),  # another port of an allowed host
     (b"https://localhost:8000", b"localhost:8000", []),  # another scheme

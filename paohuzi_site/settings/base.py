@@ -19,6 +19,7 @@ BASE_DIR = Path(__file__).resolve().parent.parent.parent
 SQLITE_BUSY_TIMEOUT = 20
 # Seconds a Redis read may take: longer than channels-redis's 5 s blocking wait for a message.
 REDIS_READ_TIMEOUT = 15
+REDIS_CHANNEL_CAPACITY = 10_000  # messages waiting per Redis key (one key per process: channel_layers_from_env)
 
 
 def env_bool(environ: Mapping[str, str], name: str, default: bool) -> bool:
@@ -65,11 +66,17 @@ def channel_layers_from_env(environ: Mapping[str, str]) -> dict:
     channels-redis waits for a consumer's next message in a blocking BZPOPMIN of 5 s; redis-py 8 reads
     with a 5 s socket timeout by default, which cut that wait short: an idle consumer crashed and Daphne
     closed its socket (1011). So the read timeout is longer, yet finite against a dead connection.
+
+    Every socket of a process shares one Redis key for its messages (channels-redis's process-local
+    channels), and a group_send to a key holding `capacity` messages drops them silently ("over
+    capacity" in the log): the default 100 lost table changes at 200 busy tables in one process
+    (bench/load.py --tables 200 on PostgreSQL + Redis). Events are small: the cap is far above a burst.
     """
     url = environ.get("REDIS_URL", "").strip()
     if url:
         return {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
-                            "CONFIG": {"hosts": [{"address": url, "socket_timeout": REDIS_READ_TIMEOUT}]}}}
+                            "CONFIG": {"hosts": [{"address": url, "socket_timeout": REDIS_READ_TIMEOUT}],
+                                       "capacity": REDIS_CHANNEL_CAPACITY}}}
     return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
 
