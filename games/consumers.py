@@ -171,7 +171,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             op(self.table_id, self.user, msg)
 
     async def table_changed(self, event):
-        await fanout.catch_up(self.table_id, event.get("version"))
+        await fanout.catch_up(self, event.get("version"))
 
     async def socket_opened(self, event):
         """One more socket of this user at this table (any process): past the cap, the oldest go."""
@@ -186,7 +186,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def table_private(self, event):
         """A private step of a held claim window: no new version; a frame only if this seat's own view
         changed (the seat that decided), never one that would tell the others a claim was decided."""
-        await fanout.catch_up(self.table_id, event.get("version"), event.get("move_no"))
+        await fanout.catch_up(self, event.get("version"), event.get("move_no"))
 
     async def watchers_changed(self, event):
         """The table's spectator count changed (games.spectators): every page at the table shows it."""

@@ -18,28 +18,35 @@ from . import table_clock
 
 logger = logging.getLogger("paohuzi.table")
 
-_PENDING: dict[tuple[int, int | None, int | None], asyncio.Future] = {}
+_PENDING: dict[tuple[int, int | None, int | None], asyncio.Task] = {}
 
 
-async def catch_up(table_id: int, version: int | None, move_no: int | None = None) -> None:
-    """Bring this process's sockets at the table to `version` (a private step of a held claim window:
-    to `move_no` within it); a call for a change already being rendered waits for that render."""
-    key = (table_id, version, move_no)
-    pending = _PENDING.get(key)
-    if pending is not None:
-        await asyncio.shield(pending)
+async def catch_up(socket, version: int | None, move_no: int | None = None) -> None:
+    """Bring this process's sockets at `socket`'s table to `version` (a private step of a held claim
+    window: to `move_no` within it): the first call for a change starts its render, later ones wait for
+    it, then render `socket` itself if that render left it out (it was still opening then). The render
+    is a task of its own, shielded: a socket that closes meanwhile leaves the others their frames."""
+    key = (socket.table_id, version, move_no)
+    batch = _PENDING.get(key)
+    if batch is None:
+        batch = _PENDING[key] = asyncio.ensure_future(_render_all(*key))
+        batch.add_done_callback(lambda done: _PENDING.pop(key) if _PENDING.get(key) is done else None)
+        await asyncio.shield(batch)
         return
-    _PENDING[key] = done = asyncio.get_running_loop().create_future()
-    try:
-        sockets = [s for s in table_clock.watchers(table_id) if s.behind(version, move_no)]
-        if sockets:
-            frames = await database_sync_to_async(_render)(sockets, version, move_no)
-            for socket, frame in zip(sockets, frames):
-                if frame is not None:
-                    await socket.deliver(*frame)
-    finally:
-        del _PENDING[key]
-        done.set_result(None)
+    await asyncio.shield(batch)
+    if socket.behind(version, move_no):
+        [frame] = await database_sync_to_async(_render)([socket], version, move_no)
+        if frame is not None:
+            await socket.deliver(*frame)
+
+
+async def _render_all(table_id: int, version: int | None, move_no: int | None) -> None:
+    sockets = [s for s in table_clock.watchers(table_id) if s.behind(version, move_no)]
+    if sockets:
+        frames = await database_sync_to_async(_render)(sockets, version, move_no)
+        for each, frame in zip(sockets, frames):
+            if frame is not None:
+                await each.deliver(*frame)
 
 
 def _render(sockets, version: int | None, move_no: int | None) -> list[tuple | None]:

@@ -73,8 +73,8 @@ def test_the_scaled_set_up_runs_that_many_daphnes_on_consecutive_ports_and_one_s
     env = {**stubs(tmp_path), "PROCESSES": "3"}
     serve = subprocess.Popen(["sh", "bin/serve"], cwd=ROOT, env=env)
     try:
-        for _ in range(500):  # each stub notes its arguments, then its pid
-            args, pids = (note(env, "daphne", what).splitlines() for what in ("args", "pid"))
+        for _ in range(500):  # each stub notes its arguments, then its pid: read the pids first
+            pids, args = (note(env, "daphne", what).splitlines() for what in ("pid", "args"))
             if len(pids) == 3:
                 break
             time.sleep(0.02)

@@ -8,6 +8,7 @@ the request is done; everything else (views, the sweeper, tests) sends them at c
 """
 from __future__ import annotations
 
+import asyncio
 from contextvars import ContextVar
 
 from asgiref.sync import async_to_sync
@@ -47,7 +48,13 @@ _HELD: ContextVar[list | None] = ContextVar("notify_held", default=None)
 
 async def on_db_thread(fn, *args, **kwargs):
     """`fn` on the database thread (database_sync_to_async, whose thread sees this context): the events
-    it commits are kept meanwhile and sent from the event loop once it is done, failed or not."""
+    it commits are kept meanwhile and sent from the event loop once it is done, failed or not. Shielded:
+    a caller cancelled meanwhile (a table's timer replaced while its tick runs) leaves the call and its
+    sending to finish, or the thread would commit a change nobody is told of."""
+    return await asyncio.shield(_run_then_send(fn, args, kwargs))
+
+
+async def _run_then_send(fn, args, kwargs):
     box: list[tuple[str, dict]] = []
     token = _HELD.set(box)
     try:

@@ -1,0 +1,73 @@
+"""One database hop per change per process (games.fanout) and events sent from the event loop
+(notify.on_db_thread), where a cancelled or late caller must lose nothing."""
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+from channels.layers import get_channel_layer
+
+from games import fanout, table_clock
+from games.services import notify
+
+pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
+
+
+class Socket:
+    """A stand-in for a table socket: the version its page shows, the frames it was sent."""
+
+    def __init__(self, version: int | None):
+        self.table_id, self.version, self.frames = 7, version, []
+
+    def behind(self, version, move_no):
+        return self.version is not None and version > self.version
+
+    def render_change(self, version, move_no):
+        self.version = version
+        return f"frame {version}", None, True
+
+    async def deliver(self, html, due, seated):
+        self.frames.append(html)
+
+
+async def test_a_socket_that_opened_during_a_changes_render_renders_itself_after():
+    first, opening = Socket(1), Socket(None)  # the second is still sending its first snapshot
+    for s in (first, opening):
+        table_clock.watch(7, s)
+    batch = asyncio.ensure_future(fanout.catch_up(first, 2))
+    await asyncio.sleep(0)  # the render of version 2 is under way, without the opening socket
+    opening.version = 1  # its snapshot was of version 1, and its event for 2 comes now
+    await fanout.catch_up(opening, 2)
+    await batch
+    assert first.frames == ["frame 2"] and opening.frames == ["frame 2"]
+    for s in (first, opening):
+        table_clock.unwatch(7, s)
+
+
+async def test_every_socket_of_a_table_gets_its_frame_from_one_render_whoever_asks():
+    sockets = [Socket(4) for _ in range(3)]
+    for s in sockets:
+        table_clock.watch(7, s)
+    await asyncio.gather(*(fanout.catch_up(s, 5) for s in sockets))
+    assert [s.frames for s in sockets] == [["frame 5"]] * 3
+    for s in sockets:
+        table_clock.unwatch(7, s)
+
+
+async def test_a_caller_cancelled_while_its_request_runs_still_sends_the_events_it_commits():
+    """A table's timer is replaced while its tick runs on the database thread: the tick still commits,
+    so its event must still go out (else the pages never learn of the change)."""
+    layer = get_channel_layer()
+    channel = await layer.new_channel()
+    await layer.group_add("table.7", channel)
+
+    def tick():
+        time.sleep(0.2)
+        notify._group_send("table.7", {"type": "table.changed", "version": 9})  # as at its commit
+
+    call = asyncio.ensure_future(notify.on_db_thread(tick))
+    await asyncio.sleep(0.05)
+    call.cancel()
+    assert await asyncio.wait_for(layer.receive(channel), 5) == {"type": "table.changed", "version": 9}
+    await layer.group_discard("table.7", channel)
