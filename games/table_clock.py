@@ -83,7 +83,9 @@ async def _tick_at(table_id: int, clock: _Clock, due) -> None:
     if clock.task is asyncio.current_task():  # no change came in meanwhile to plan the next one
         clock.task, clock.due = None, None
         await _catch_up(table_id, clock)
-        if later is not None:  # nothing changed here (another process was first): wait for the next one
+        # A socket's update meanwhile planned the next step from a read newer than `later` (a move made
+        # while this caught up): keep that one. Else wait for `later` (another process may have been first).
+        if later is not None and clock.task is None:
             wake_at(table_id, max(later, timezone.now() + MIN_WAIT))
 
 

@@ -71,3 +71,35 @@ async def test_a_caller_cancelled_while_its_request_runs_still_sends_the_events_
     call.cancel()
     assert await asyncio.wait_for(layer.receive(channel), 5) == {"type": "table.changed", "version": 9}
     await layer.group_discard("table.7", channel)
+
+
+async def test_a_step_planned_while_a_tick_caught_up_is_kept(monkeypatch):
+    """A tick returns when the table's next step is due as of its end; a move made while the tick's
+    process caught its sockets up plans a newer one, which the tick's older answer must not replace
+    (a bot's move two minutes late was seen: the person's deadline won)."""
+    from datetime import timedelta
+    from types import SimpleNamespace
+
+    from django.utils import timezone
+
+    from games import live, services
+
+    now = timezone.now()
+    fresh, stale = now + timedelta(seconds=30), now + timedelta(seconds=120)
+    monkeypatch.setattr(services, "table_tick", lambda **kw: stale)
+    monkeypatch.setattr(live, "table_read", lambda table_id, *args: SimpleNamespace(version=3))
+
+    class Watcher:
+        async def table_changed(self, event):
+            table_clock.wake_at(7, fresh)  # its update of a move made meanwhile
+
+    watcher = Watcher()
+    table_clock.watch(7, watcher)
+    table_clock.wake_at(7, now)  # due at once
+    for _ in range(100):
+        await asyncio.sleep(0.02)
+        if table_clock._CLOCKS[7].due != now:
+            break
+    await asyncio.sleep(0.1)
+    assert table_clock._CLOCKS[7].due == fresh
+    table_clock.unwatch(7, watcher)
