@@ -7,6 +7,8 @@ import time
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
+from .serverkit import guest_at_quick_match
+
 PHONE = (360, 740)
 BUDGET = 45  # seconds of play to reach a wanted position
 
@@ -15,11 +17,7 @@ def guest_at_table(context, base: str) -> Page:
     """A new guest's page in this browser context at a quick-match table, its hand dealt and live."""
     page = context.new_page()
     page.set_default_timeout(10_000)
-    page.goto(base + "/")
-    page.click("#play-as-guest")
-    page.wait_for_url("**/play/")
-    page.click("#quick-match")
-    page.wait_for_url("**/tables/*/")
+    guest_at_quick_match(page, base)
     page.wait_for_selector("#my-hand .card[data-key]")
     page.wait_for_function("document.getElementById('table-live').dataset.connection === 'open'")
     return page

@@ -149,6 +149,20 @@ def click_move(page: Page, button: Locator) -> bool:
         return False
 
 
+def guest_in_lobby(page: Page, base: str) -> None:
+    """A new visitor plays as a guest: one click on the home page makes the account, then the lobby."""
+    page.goto(base + "/")
+    page.click("#play-as-guest")
+    page.wait_for_url("**/play/")
+
+
+def guest_at_quick_match(page: Page, base: str) -> None:
+    """A new guest takes a seat by quick match: the table's page (bots fill it after QUICK_MATCH_BOT_WAIT)."""
+    guest_in_lobby(page, base)
+    page.click("#quick-match")
+    page.wait_for_url("**/tables/*/")
+
+
 def save_failure(page: Page, name: str) -> None:
     """A screenshot and the page's HTML in test-artifacts/, for whoever reads the CI log."""
     try:

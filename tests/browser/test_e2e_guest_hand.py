@@ -17,7 +17,8 @@ import time
 import pytest
 from playwright.sync_api import Page, sync_playwright
 
-from .serverkit import ARTIFACTS, click_move, launch_chromium, offered_move, save_failure, served, server_env
+from .serverkit import (ARTIFACTS, click_move, guest_at_quick_match, launch_chromium, offered_move, save_failure, served,
+                        server_env)
 
 BUDGET = 50  # seconds for the hands, after the server is up
 MAX_HANDS = 6  # a drawn hand has no score: play on, at most this many hands
@@ -44,11 +45,7 @@ def page(server):
 
 def test_guest_quick_matches_and_finishes_a_hand_against_bots(server, page):
     try:
-        page.goto(server + "/")
-        page.click("#play-as-guest")  # one click: a guest account, then the lobby
-        page.wait_for_url("**/play/")
-        page.click("#quick-match")
-        page.wait_for_url("**/tables/*/")
+        guest_at_quick_match(page, server)
         page.wait_for_selector("#my-hand", state="attached")
         hands = _play_until_a_win(page)
         score = page.locator("#result #score")

@@ -12,9 +12,8 @@ import time
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import sync_playwright
 
-from .serverkit import ARTIFACTS, click_move, launch_chromium, offered_move, save_failure, served, server_env
+from .serverkit import ARTIFACTS, click_move, guest_at_quick_match, offered_move, save_failure, served, server_env
 
 
 @pytest.fixture(scope="module")
@@ -32,44 +31,38 @@ def _first_hand(db: Path) -> tuple[str, list[str]]:
 
 
 @pytest.mark.parametrize("width,height", [(360, 740)])
-def test_r2_the_browser_seeds_the_deal_and_the_revealed_seed_re_deals_it(server, width, height):
+def test_r2_the_browser_seeds_the_deal_and_the_revealed_seed_re_deals_it(server, browser, width, height):
     base, db = server
-    with sync_playwright() as p:
-        browser = launch_chromium(p)
-        page = browser.new_page(viewport={"width": width, "height": height}, locale="zh-CN")
-        page.set_default_timeout(10_000)
-        try:
-            page.goto(base + "/")
-            page.click("#play-as-guest")
-            page.wait_for_url("**/play/")
-            page.click("#quick-match")
-            page.wait_for_url("**/tables/*/")
-            page.wait_for_function("() => (document.querySelector('[data-fair-mine]') || {}).textContent")
-            promised = page.get_attribute("#fair-commitment", "data-fair-next")
-            mine = page.text_content("[data-fair-mine]")
-            assert len(promised) == 64 and len(mine) == 32
-            page.click("#fair-commitment summary")
-            page.screenshot(path=ARTIFACTS / f"fair-waiting-{width}.png", full_page=True)
-            page.wait_for_selector("#my-hand .card", state="attached", timeout=15_000)  # the bots came: the deal
-            server_seed, clients = _first_hand(db)
-            assert clients[0] == mine and clients[1:] == ["", ""]  # the browser's seed; bots have none
-            deadline = time.monotonic() + 60
-            while not page.locator("#result:not(.hidden) #fair-revealed").count():
-                assert time.monotonic() < deadline, "the hand did not end"
-                button = offered_move(page)
-                if button:
-                    click_move(page, button)
-                page.wait_for_timeout(100)
-            assert page.text_content("#fair-server-seed") == server_seed
-            page.click("#fair-revealed summary")
-            page.screenshot(path=ARTIFACTS / f"fair-revealed-{width}.png", full_page=True)
-            page.click("#fair-check-link")
-            page.wait_for_selector("#fair-ok")
-            assert promised in page.input_value("#id_commitment")
-            assert page.locator("#fair-deck li").count() == 80
-            page.screenshot(path=ARTIFACTS / f"fair-check-{width}.png", full_page=True)
-        except BaseException:
-            save_failure(page, "fair-failure")
-            raise
-        finally:
-            browser.close()
+    page = browser.new_page(viewport={"width": width, "height": height}, locale="zh-CN")
+    page.set_default_timeout(10_000)
+    try:
+        guest_at_quick_match(page, base)
+        page.wait_for_function("() => (document.querySelector('[data-fair-mine]') || {}).textContent")
+        promised = page.get_attribute("#fair-commitment", "data-fair-next")
+        mine = page.text_content("[data-fair-mine]")
+        assert len(promised) == 64 and len(mine) == 32
+        page.click("#fair-commitment summary")
+        page.screenshot(path=ARTIFACTS / f"fair-waiting-{width}.png", full_page=True)
+        page.wait_for_selector("#my-hand .card", state="attached", timeout=15_000)  # the bots came: the deal
+        server_seed, clients = _first_hand(db)
+        assert clients[0] == mine and clients[1:] == ["", ""]  # the browser's seed; bots have none
+        deadline = time.monotonic() + 60
+        while not page.locator("#result:not(.hidden) #fair-revealed").count():
+            assert time.monotonic() < deadline, "the hand did not end"
+            button = offered_move(page)
+            if button:
+                click_move(page, button)
+            page.wait_for_timeout(100)
+        assert page.text_content("#fair-server-seed") == server_seed
+        page.click("#fair-revealed summary")
+        page.screenshot(path=ARTIFACTS / f"fair-revealed-{width}.png", full_page=True)
+        page.click("#fair-check-link")
+        page.wait_for_selector("#fair-ok")
+        assert promised in page.input_value("#id_commitment")
+        assert page.locator("#fair-deck li").count() == 80
+        page.screenshot(path=ARTIFACTS / f"fair-check-{width}.png", full_page=True)
+    except BaseException:
+        save_failure(page, "fair-failure")
+        raise
+    finally:
+        page.close()

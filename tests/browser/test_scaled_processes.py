@@ -27,8 +27,8 @@ from urllib.parse import urlsplit, urlunsplit
 import pytest
 from playwright.sync_api import Page, sync_playwright
 
-from .serverkit import (ARTIFACTS, NO_ADDRESS_LIMITS, Daphne, Process, click_move, launch_chromium, manage,
-                        offered_move, save_failure)
+from .serverkit import (ARTIFACTS, NO_ADDRESS_LIMITS, Daphne, Process, click_move, guest_in_lobby, launch_chromium,
+                        manage, offered_move, save_failure)
 
 pytestmark = pytest.mark.skipif(
     not (os.environ.get("DATABASE_URL") and os.environ.get("REDIS_URL")),
@@ -204,12 +204,6 @@ def _open_player(browser, name: str) -> Player:
     return Player(name, page)
 
 
-def _guest(player: Player, base: str) -> None:
-    player.page.goto(base + "/")
-    player.page.click("#play-as-guest")
-    player.page.wait_for_url("**/play/")
-
-
 def _changde_pk(database: str) -> int:
     import psycopg
 
@@ -226,7 +220,7 @@ def test_two_processes_share_one_table_and_survive_a_restart(servers, database):
         a, b = _open_player(browser, "a"), _open_player(browser, "b")
         try:
             # A, on process 1: a private room for two, changde (R2: 2 or 3 players)
-            _guest(a, one.base)
+            guest_in_lobby(a.page, one.base)
             a.page.select_option("#id_variant", str(_changde_pk(database)))
             a.page.select_option("#id_player_count", "2")
             a.page.click("#create-room")
@@ -235,7 +229,7 @@ def test_two_processes_share_one_table_and_survive_a_restart(servers, database):
             a.page.wait_for_function("window.__ws.opens === 1")
 
             # B, on process 2: joins by the code; the deal reaches A's open page through Redis
-            _guest(b, two.base)
+            guest_in_lobby(b.page, two.base)
             b.page.fill("#id_code", code)
             b.page.click("#join-room")
             b.page.click("#join-seat")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from .serverkit import save_failure, served, server_env
+from .serverkit import guest_at_quick_match, save_failure, served, server_env
 
 
 @pytest.fixture(scope="module")
@@ -27,11 +27,7 @@ def test_a_spectator_follows_the_table_live_and_the_replay_plays_to_the_end(serv
     for page in (player, watcher):
         page.set_default_timeout(15_000)
     try:
-        player.goto(server + "/")
-        player.click("#play-as-guest")
-        player.wait_for_url("**/play/")
-        player.click("#quick-match")
-        player.wait_for_url("**/tables/*/")
+        guest_at_quick_match(player, server)
         table_id = re.search(r"/tables/(\d+)/", player.url).group(1)
         player.wait_for_selector("#stock-count")  # the bots sat down: the hand is dealt
 
