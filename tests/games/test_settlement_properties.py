@@ -17,7 +17,8 @@ purse = st.builds(Purse, coins=st.one_of(st.none(), st.integers(0, 10**7)), win_
 @st.composite
 def hands(draw):
     players = draw(st.integers(2, 4))
-    active = tuple(range(players)) if players < 4 else tuple(p for p in range(4) if p != draw(st.integers(0, 3)))
+    out = draw(st.integers(0, 3)) if players == 4 else None  # R2: at four, one seat sits the hand out
+    active = tuple(p for p in range(players) if p != out)
     winner = draw(st.one_of(st.none(), st.sampled_from(active)))
     result = None if winner is None else {"winner": winner, "base": draw(st.integers(1, 2000))}
     return result, active, players, draw(st.integers(1, 100_000)), draw(st.lists(purse, min_size=players,
