@@ -34,14 +34,16 @@ async def catch_up(socket, version: int | None, move_no: int | None = None) -> N
         await asyncio.shield(batch)
         return
     await asyncio.shield(batch)
-    if socket.behind(version, move_no):
-        [frame] = await database_sync_to_async(_render)([socket], version, move_no)
-        if frame is not None:
-            await socket.deliver(*frame)
+    await _send([socket], version, move_no)
 
 
 async def _render_all(table_id: int, version: int | None, move_no: int | None) -> None:
-    sockets = [s for s in table_clock.watchers(table_id) if s.behind(version, move_no)]
+    await _send(table_clock.watchers(table_id), version, move_no)
+
+
+async def _send(sockets, version: int | None, move_no: int | None) -> None:
+    """Those of `sockets` whose page needs the change: rendered in one database hop, then sent."""
+    sockets = [s for s in sockets if s.behind(version, move_no)]
     if sockets:
         frames = await database_sync_to_async(_render)(sockets, version, move_no)
         for each, frame in zip(sockets, frames):

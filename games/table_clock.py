@@ -94,5 +94,6 @@ async def _catch_up(table_id: int, clock: _Clock) -> None:
     embedded default's sweeper cannot reach them through the in-memory layer). One read of the table;
     each socket that shows an older version catches up from it."""
     version = await database_sync_to_async(lambda: live.table_read(table_id).version)()
-    for watcher in list(clock.watchers):  # the first brings them all up to date (games.fanout)
+    watcher = next(iter(clock.watchers), None)
+    if watcher is not None:  # any one: it brings them all up to date (games.fanout)
         await watcher.table_changed({"type": "table.changed", "version": version})
