@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import re
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from django.template.loader import get_template
 from django.urls import reverse
@@ -22,7 +22,7 @@ from django.utils.translation import pgettext
 
 from accounts.levels import level_table, rank
 
-from . import breakdown, fairness, hand_columns, selectors
+from . import breakdown, fairness, fragment_html, hand_columns, selectors
 from .hints import hand_hints
 from .models import Table
 from .rules import Action
@@ -189,7 +189,7 @@ def _log_update(snap: Snapshot, sent: dict[str, str], data: dict) -> str:
         if int(sent_count) == count:
             return ""
         new = selectors.seat_events(hand, snap.position, limit=None, since=int(sent_count))
-        return render("games/_log_new.html", {"events": _named(snap, new)}, oob=True)
+        return render(fragment_html.log_new, {"events": _named(snap, new)}, oob=True)
     return render("games/_log.html", data, oob=True)
 
 
@@ -290,13 +290,15 @@ def key(data: dict) -> str:
     return json.dumps(data, sort_keys=True, ensure_ascii=False, default=str)
 
 
-def render(template: str, data: dict, *, oob: bool, data_key: str | None = None) -> str:
-    """The fragment's HTML, from this process's memo when the same data was rendered before in this
-    language (sockets that see a fragment alike share one render)."""
+def render(template: str | Callable[[dict, bool], str], data: dict, *, oob: bool,
+           data_key: str | None = None) -> str:
+    """The fragment's HTML — a template's, or a games.fragment_html function's (data, oob) — from this
+    process's memo when the same data was rendered before in this language (sockets that see a fragment
+    alike share one render)."""
     memo_key = (template, translation.get_language(), oob, data_key or key(data))
     html = _RENDERED.get(memo_key)
     if html is None:
-        html = get_template(template).render({"d": data, "oob": oob})
+        html = template(data, oob) if callable(template) else get_template(template).render({"d": data, "oob": oob})
         html = _RENDERED[memo_key] = mark_safe(_INDENT.sub("\n", html))  # still the template's output
         if len(_RENDERED) > RENDER_MEMO:
             _RENDERED.popitem(last=False)
@@ -315,7 +317,7 @@ def render_changed(snap: Snapshot, sent: dict[str, str], base: int | None, quiet
     socket was sent (all of them for an empty `sent`); `sent` is updated in place. `base` is the
     version the socket showed before (None when `sent` is empty: a full snapshot). `quiet` (a private
     step of a held claim window): no frame at all ("") when no fragment changed."""
-    out = [render("games/_version.html", version(snap, base if sent else None), oob=True)]
+    out = [render(fragment_html.version, version(snap, base if sent else None), oob=True)]
     for fid, template, data in build(snap):
         if fid == "event-log":
             out.append(_log_update(snap, sent, data))
@@ -330,7 +332,7 @@ def render_changed(snap: Snapshot, sent: dict[str, str], base: int | None, quiet
 def render_all(snap: Snapshot) -> dict[str, str]:
     """Each fragment by id, for the full page."""
     parts = {fid: render(template, data, oob=False) for fid, template, data in build(snap)}
-    parts["version"] = render("games/_version.html", version(snap, None), oob=False)
+    parts["version"] = render(fragment_html.version, version(snap, None), oob=False)
     parts["slots"] = [{"place": relative(snap, p) if p < snap.table.player_count else "absent",
                        "me": p == snap.position, "html": parts[f"seat-{p}"]} for p in range(SEATS)]
     return parts

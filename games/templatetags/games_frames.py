@@ -1,0 +1,16 @@
+"""The hot parts of the table's fragments (games.fragment_html) inside the templates that hold them."""
+from django import template
+
+from games import fragment_html
+
+register = template.Library()
+
+
+@register.simple_tag
+def hand_columns(d):
+    return fragment_html.hand_columns(d)
+
+
+@register.simple_tag
+def log_rows(events):
+    return fragment_html.log_rows(events)
