@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from . import cards as C
 from . import prechecks
@@ -55,17 +56,27 @@ def winning_cards(rules, table: Sequence[Group], hand: Sequence[int], *, barred:
 
 def _waits(rules, table: Sequence[Group], hand: Sequence[int], barred: frozenset[int],
            left: Sequence[int] | None) -> Iterator[WinningCard]:
-    """The winning cards one by one, in kind order (a caller asking only whether there is one stops at
-    the first)."""
+    """The winning cards one by one, in kind order, those with no unseen copy left out."""
     left = left if left is not None else [C.COPIES - hand[k] for k in C.KINDS]
+    for k, wins in _wins(rules, tuple(table), bytes(hand), barred):
+        if left[k] > 0:
+            yield WinningCard(k, wins, left[k])
+
+
+@lru_cache(maxsize=1 << 12)  # a seat's holdings change on its own moves; the hints are read on every move
+def _wins(rules, table: tuple[Group, ...], hand: bytes, barred: frozenset[int]) -> tuple[tuple[int, tuple], ...]:
+    """Every kind that would win these holdings and from which sources, whatever is left of it (the
+    copies unseen change with every card shown; which kinds win does not)."""
     cards = C.from_counts(hand)
     kinds = sources(rules)
+    found = []
     for k in C.KINDS:
-        if k in barred or left[k] <= 0 or not prechecks.may_win(rules, table, hand, k):
+        if k in barred or not prechecks.may_win(rules, table, hand, k):
             continue
         wins = tuple((s, w) for s in kinds if isinstance(w := evaluate(rules, table, cards, k, s), Win))
         if wins:
-            yield WinningCard(k, wins, left[k])
+            found.append((k, wins))
+    return tuple(found)
 
 
 def unseen_copies(state: HandState, seat: int) -> list[int]:
