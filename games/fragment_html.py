@@ -1,5 +1,5 @@
 """The markup of the parts a table frame carries on nearly every move, built in Python: the version
-element, the log's new rows and the hand's cards. Django's template engine costs a tenth of a
+element, the seats, the log's new rows, the hand's cards (and a person's title, which seats show). Django's template engine costs a tenth of a
 millisecond a render before any markup (bench/bench_table.py --cpu), these cost a few microseconds;
 the rest of every fragment stays a template (games/templates/games/).
 
@@ -8,11 +8,14 @@ games_cards.
 """
 from __future__ import annotations
 
+from django.contrib.humanize.templatetags.humanize import intcomma
 from django.utils.html import conditional_escape as esc
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
-from .templatetags.games_cards import card_label, cardclass, cardfaces, facedown, move_label
+from .templatetags.games_cards import card_label, cardclass, cardfaces, facedown, kind_label, move_label
+from .templatetags.games_numbers import signed
 
 
 def _opt(value) -> str:
@@ -62,3 +65,98 @@ def hand_columns(d: dict) -> SafeString:
 
 
 _OOB = ' hx-swap-oob="true"'
+
+
+def title_badge(rank: dict | None) -> SafeString:
+    """A person's title (R11 levels) beside their name, in the level's colour; its tooltip the level."""
+    if not rank or not rank.get("title"):
+        return mark_safe("")
+    colour = f' style="--badge: {esc(rank["colour"])}"' if rank.get("colour") else ""
+    level = esc(_("Level %(level)s") % {"level": rank["level"]})
+    return mark_safe(f'<span class="title-badge"{colour} title="{level}">{esc(rank["title"])}</span>')
+
+
+def seat(d: dict, oob: bool) -> SafeString:
+    """A seat as every viewer sees it: name, title and badges, then (while a hand runs) its table
+    groups with face-down backs, the visible hu-xi, its hand's size and its pile."""
+    cls = "seat" + (" absent" if d.get("absent") else "") + (" turn" if d.get("turn") else "")
+    lines = [f'<section id="seat-{esc(d["position"])}" class="{cls}"{_OOB if oob else ""}>']
+    if not d.get("absent"):
+        lines += ["<header>", f'<b class="name">{esc(d["name"])}</b>', title_badge(d["title"])]
+        if d.get("dealer"):
+            dealer = esc(_("dealer"))
+            lines.append(f'<span class="badge dealer" title="{dealer}">{dealer}</span>')
+        lines += [_badge(d, "bot", "", _("bot")), _badge(d, "auto", " auto", _("auto-play")),
+                  _badge(d, "out", "", _("sits out this hand"))]
+        if d["coins"] is not None:
+            lines.append(f'<span class="money">{esc(intcomma(d["coins"]))} {esc(_("coins"))}</span>')
+        if d["points"] is not None:
+            lines.append(f'<span class="money">{esc(intcomma(d["points"]))} {esc(_("points"))}</span>')
+        if d.get("change"):
+            lines.append(f'<span class="change">{esc(signed(d["change"]))}</span>')
+        lines += [_badge(d, "ready", "", _("ready")), _badge(d, "vote", "", _("agrees to dissolve")), "</header>"]
+        if d.get("groups") is not None:
+            lines += _seat_table(d)
+    lines.append("</section>")
+    return mark_safe("\n".join(line for line in lines if line) + "\n")
+
+
+def _badge(d: dict, flag: str, cls: str, text: str) -> str:
+    return f'<span class="badge{cls}">{esc(text)}</span>' if d.get(flag) else ""
+
+
+def _seat_table(d: dict) -> list[str]:
+    groups = "".join(f'<span class="group kind-{esc(g["kind"])}" title="{esc(kind_label(g["kind"]))}">'
+                     f'{cardfaces(g["cards"])}{facedown(g["backs"])}</span>' for g in d["groups"])
+    colon = esc(pgettext("after a label", ": "))
+    return [f'<div class="groups">{groups}</div>',
+            f'<div class="meta">{esc(_("hu-xi on the table"))}{colon}<span class="huxi">{esc(d["huxi"])}'
+            f'{"+?" if d.get("hidden") else ""}</span>',
+            f'<span class="hand-count">· {esc(_("cards in hand"))}{colon}{esc(d["hand_size"])}</span></div>',
+            f'<div class="pile" title="{esc(_("discarded and passed-on cards"))}">{cardfaces(d["pile"])}</div>']
+
+
+def status(d: dict, oob: bool) -> SafeString:
+    """The middle of the table: dealer, stock and shown card, then the status line — what the table
+    waits for, the card just played, whose move, and the countdown."""
+    colon = esc(pgettext("after a label", ": "))
+    lines = [f'<section id="table-status" class="table-info table-status"{_OOB if oob else ""}>']
+    if d.get("hand_no"):
+        lines += ['<div class="facts">', f'<span>{esc(_("Dealer"))}{colon}{esc(d["dealer"])}</span>',
+                  f'<span id="stock-count" data-stock="{esc(d["stock"])}">{esc(_("Stock"))}{colon}{esc(d["stock"])}</span>']
+        if d["shown"]:
+            lines.append(f'<span class="shown">{esc(_("Shown card"))}{colon}{cardfaces(d["shown"])}</span>')
+        lines.append("</div>")
+    lines += ['<div class="status" id="status-line">', *_status_line(d), "</div>", "</section>"]
+    return mark_safe("\n".join(line for line in lines if line) + "\n")
+
+
+def _status_line(d: dict) -> list[str]:
+    if d["status"] == "waiting":
+        waiting = _("Waiting for players: %(seated)s of %(players)s seated.") % {
+            "seated": esc(d["seated"]), "players": esc(d["players"])}
+        fill = (f'{esc(_("Bots take the empty seats in"))} <span class="countdown" data-deadline="{esc(d["fill_at"])}">'
+                "</span>") if d["fill_at"] else ""
+        return [waiting, fill]
+    if d["status"] == "dissolved":
+        return [esc(_("The room was dissolved."))]
+    if d.get("finished"):
+        return [esc(_("The hand is over."))]
+    if not d.get("hand_no"):
+        return []
+    lines = []
+    if current := d["current"]:
+        played = _("%(who)s discarded") if current["how"] == "discard" else _("%(who)s drew")
+        lines.append(f'<span class="current" data-how="{esc(current["how"])}">{played % {"who": esc(current["from"])}}'
+                     f'\n{cardfaces(current["card"])}</span>')
+    if d["my_turn"]:
+        lines.append(f'<b class="your-move">{esc(_("Your move."))}</b>')
+    elif d["turn"]:
+        lines.append(_("%(who)s is to discard.") % {"who": esc(d["turn"])})
+    elif d["waiting"]:
+        lines.append(esc(d["waiting"]))
+    if d["deadline"]:
+        mine = ' data-mine="1"' if d["my_turn"] else ""
+        lines.append(f'<span class="countdown turn-clock" data-deadline="{esc(d["deadline"])}"{mine} '
+                     f'title="{esc(_("time left"))}"></span>')
+    return lines

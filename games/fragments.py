@@ -272,13 +272,14 @@ def version(snap: Snapshot, base: int | None) -> dict:
     return {"version": snap.version, "base": base, "move_no": snap.view["move_no"] if snap.state else None}
 
 
-def build(snap: Snapshot) -> Iterator[tuple[str, str, dict]]:
-    """Every fragment of this seat's page but the version: (element id, template, data)."""
+def build(snap: Snapshot) -> Iterator[tuple[str, str | Callable[[dict, bool], str], dict]]:
+    """Every fragment of this seat's page but the version: (element id, template or games.fragment_html
+    function, data)."""
     yield "table-info", "games/_info.html", info(snap)
-    yield "table-status", "games/_status.html", status(snap)
+    yield "table-status", fragment_html.status, status(snap)
     yield "fair-box", "games/_fair_box.html", fairness.committed(snap.table, snap.hand, _playing(snap))
     for p in range(SEATS):
-        yield f"seat-{p}", "games/_seat.html", seat(snap, p)
+        yield f"seat-{p}", fragment_html.seat, seat(snap, p)
     if not snap.watching:
         yield "my-hand", "games/_hand.html", my_hand(snap)
         yield "actions", "games/_actions.html", actions(snap)

@@ -14,3 +14,8 @@ def hand_columns(d):
 @register.simple_tag
 def log_rows(events):
     return fragment_html.log_rows(events)
+
+
+@register.simple_tag
+def title_badge(rank):
+    return fragment_html.title_badge(rank)

@@ -7,7 +7,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 
 from accounts.models import DailyTask, TaskProgress, User
-from games import fragments, selectors, services
+from games import fragment_html, fragments, selectors, services
 from games.models import RoomTier
 from games.services import progress
 
@@ -79,7 +79,7 @@ def test_r11_reaching_a_level_is_announced_on_the_result_panel_and_titles_show(d
     assert other["level_up"] is None
     assert [p["title"]["title"] for p in other["players"]].count("秀才") == 1
     seat = fragments.seat(selectors.snapshot(table.pk, ann_seat), ann_seat)
-    assert "秀才" in render_to_string("games/_seat.html", {"d": seat})
+    assert "秀才" in fragment_html.seat(seat, oob=True)
 
 
 @pytest.mark.django_db

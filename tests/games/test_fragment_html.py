@@ -34,3 +34,19 @@ def test_hand_columns_buttons_kans_and_ready_discards():
     assert '<button name="action" value="discard 伍" class="card big" aria-label="big 伍">伍</button>' in html
     assert '<button name="action" value="discard 七" class="card red keeps-ready">七</button>' in html
     assert html.count('<div class="column">') == 2
+
+
+def test_status_waiting_dissolved_and_a_move():
+    with translation.override("en"):
+        waiting = fragment_html.status({"status": "waiting", "seated": 2, "players": 3,
+                                        "fill_at": "2026-12-01T10:00:00+00:00"}, False)
+        dissolved = fragment_html.status({"status": "dissolved", "seated": 3, "players": 3, "fill_at": None}, True)
+        move = fragment_html.status({"status": "playing", "hand_no": 1, "dealer": "<i>", "stock": 19, "shown": "",
+                                     "finished": False, "current": {"card": "贰", "from": "B&B", "how": "discard"},
+                                     "turn": None, "my_turn": True, "waiting": "", "deadline": "T"}, True)
+    assert "Waiting for players: 2 of 3 seated.\nBots take the empty seats in <span class=\"countdown\"" in waiting
+    assert 'hx-swap-oob' not in waiting and "facts" not in waiting
+    assert '<div class="status" id="status-line">\nThe room was dissolved.\n</div>' in dissolved
+    assert "<span>Dealer: &lt;i&gt;</span>" in move and 'data-stock="19"' in move
+    assert '<span class="current" data-how="discard">B&amp;B discarded\n<i class="card red big">贰</i></span>' in move
+    assert '<b class="your-move">Your move.</b>' in move and 'data-deadline="T" data-mine="1"' in move
