@@ -1,6 +1,7 @@
 """The economy's pages and payments: the daily sign-in (local days of TIME_ZONE, the streak), task
 rewards, admin grants, the coin history and the leaderboards."""
 from datetime import datetime, timedelta
+from unittest import mock
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -20,6 +21,11 @@ DAY_COINS = [50, 80, 100, 150, 200, 250, 500]  # the migration's sign-in bonus o
 
 def local(*args) -> datetime:
     return datetime(*args, tzinfo=SHANGHAI)
+
+
+def utc(*args) -> datetime:
+    """A local time as the clock gives it (timezone.now() is in UTC)."""
+    return local(*args).astimezone(ZoneInfo("UTC"))
 
 
 @pytest.fixture(autouse=True)
@@ -53,12 +59,31 @@ def test_the_sign_in_pays_once_a_day_through_the_ledger(make_user):
 @pytest.mark.django_db
 def test_the_day_rolls_over_at_local_midnight_not_utc(make_user):
     ann = make_user("ann")
-    assert rewards.signin_claim(user=ann, now=local(2026, 3, 2, 23, 59, 59)) == 50
+    assert rewards.signin_claim(user=ann, now=utc(2026, 3, 2, 23, 59, 59)) == 50
     # 00:00:00 in Shanghai is 16:00 UTC of the day before: a new local day, day 2 of the streak.
-    midnight = local(2026, 3, 3, 0, 0, 0)
-    assert midnight.astimezone(ZoneInfo("UTC")).day == 2
+    midnight = utc(2026, 3, 3, 0, 0, 0)
+    assert midnight.day == 2
     assert rewards.signin_claim(user=ann, now=midnight) == 80
     assert list(SignIn.objects.filter(user=ann).order_by("day").values_list("streak", flat=True)) == [1, 2]
+
+
+@pytest.mark.django_db
+def test_with_the_clock_frozen_the_lobby_offers_a_new_sign_in_at_local_midnight(client, make_user):
+    """No `now` passed: the views read the (frozen) clock, as a player's click does."""
+    ann = make_user("ann")
+    client.force_login(ann)
+    lobby, url = reverse("games:lobby"), reverse("accounts:signin")
+    with mock.patch("django.utils.timezone.now", return_value=utc(2026, 3, 2, 23, 59, 59)):
+        assert 'id="signin-claim"' in client.get(lobby).content.decode()
+        client.post(url, {"next": lobby})
+        assert 'id="signin-done"' in client.get(lobby).content.decode()
+    # 16:00 UTC, still 2 March there: a UTC day would refuse this sign-in.
+    with mock.patch("django.utils.timezone.now", return_value=utc(2026, 3, 3, 0, 0, 0)):
+        page = client.get(lobby).content.decode()
+        assert 'id="signin-claim"' in page and 'id="signin-done"' not in page
+        client.post(url, {"next": lobby})
+    assert keys(ann, "signin:") == [f"signin:{ann.pk}:2026-03-02", f"signin:{ann.pk}:2026-03-03"]
+    assert list(SignIn.objects.filter(user=ann).order_by("day").values_list("coins", flat=True)) == [50, 80]
 
 
 @pytest.mark.django_db
