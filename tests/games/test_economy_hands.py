@@ -1,6 +1,10 @@
 """What a finished coin hand does for the economy, played through the services from a seeded deal:
 today's task counts (in the settlement's transaction, once per hand), experience and the level reached
 (announced on the result panel), titles on the table, and R8.4's daily cap set per tier."""
+from datetime import datetime
+from unittest import mock
+from zoneinfo import ZoneInfo
+
 import pytest
 from django.core.cache import cache
 from django.template.loader import render_to_string
@@ -8,7 +12,7 @@ from django.utils import timezone
 
 from accounts.models import DailyTask, TaskProgress, User
 from games import fragments, selectors, services
-from games.models import RoomTier
+from games.models import Hand, RoomTier, Table, Variant
 from games.services import progress
 
 from .tablekit import WIN_SEED, deal_seed, play_out  # noqa: F401
@@ -103,3 +107,29 @@ def test_r8_4_without_a_tier_cap_the_sites_default_applies_and_no_note(defaults,
     table, _by_seat, hand = seeded_win(make_user, deal_seed)
     assert hand.scores == [-16, 32, -16] and hand.daily_capped == []
     assert fragments.result(selectors.snapshot(table.pk, 1))["capped"] == []
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("earlier, scores", [
+    ((2026, 3, 2, 23, 59, 59), [-16, 20, -4]),  # won 8 yesterday (local): today's room is the whole 20
+    ((2026, 3, 3, 0, 0, 0), [-12, 12, 0]),  # won 8 today: 12 left, all of it paid by seat 0 (first)
+])
+def test_r8_4_the_daily_cap_counts_the_hands_of_the_local_day(defaults, make_user, deal_seed, settings, earlier,
+                                                              scores):
+    """The clock frozen just after midnight in TIME_ZONE (16:00 UTC, still the day before in UTC)."""
+    settings.DAILY_COIN_CAP = 10**9
+    RoomTier.objects.filter(name="天门山").update(daily_cap=20)
+    shanghai, utc = ZoneInfo(settings.TIME_ZONE), ZoneInfo("UTC")
+    deal_seed(WIN_SEED)
+    users = [make_user(n) for n in ("ann", "bob", "cyd")]
+    for user in users:
+        table = services.quick_match(user=user)
+    by_seat = {s.position: s.user for s in table.seats.all()}
+    other = Table.objects.create(kind="private", invite_code="EARLY", variant=Variant.objects.first())
+    before = Hand.objects.create(table=other, number=1, seed="1", dealer=0, seating=[by_seat[1].pk, None])
+    with mock.patch("django.utils.timezone.now", return_value=datetime(*earlier, tzinfo=shanghai).astimezone(utc)):
+        services.ledger_settle("hand:earlier", {by_seat[1]: 8, services.house_account(): -8}, hand=before)
+    with mock.patch("django.utils.timezone.now",
+                    return_value=datetime(2026, 3, 3, 0, 0, 30, tzinfo=shanghai).astimezone(utc)):
+        hand = play_out(table, by_seat)
+    assert hand.scores == scores
