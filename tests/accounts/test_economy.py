@@ -202,13 +202,15 @@ def test_the_leaderboards_list_registered_players_in_order_never_guests_or_bots(
     ann, bob = make_user("ann"), make_user("bob")
     guest = make_user("guest-1", password=None, is_guest=True)
     table = Table.objects.create(kind="private", invite_code="ECON1", variant=Variant.objects.first())
-    hands = [Hand.objects.create(table=table, number=n, seed="1", dealer=0, seating=[u.pk, None],
+    hands = [Hand.objects.create(table=table, number=n, seed="1", dealer=0, seating=[u and u.pk, None],
                                  finished_at=None, result={"winner": 0, "base": base})
-             for n, (u, base) in enumerate([(ann, 8), (bob, 40), (guest, 99)], start=1)]
+             for n, (u, base) in enumerate([(ann, 8), (bob, 40), (guest, 99), (None, 500)], start=1)]
     Hand.objects.filter(table=table).update(finished_at=hands[0].started_at)
     won(ann, "hand:a", 500, hands[0])
     won(bob, "hand:b", 900, hands[1])
     won(guest, "hand:g", 5000, hands[2])
+    # A bot wins hand 4 (base 500): a bot's coins are the house's, which won 7,000 from the guest (+600 today).
+    services.ledger_settle("hand:bot", {services.house_account(): 7000, guest: -7000}, hand=hands[3])
     User.objects.filter(pk=ann.pk).update(experience=700)
     User.objects.filter(pk=guest.pk).update(experience=9000)
     boards = leaderboards()
@@ -217,7 +219,9 @@ def test_the_leaderboards_list_registered_players_in_order_never_guests_or_bots(
     assert [(r["name"], r["rank"]["title"]) for r in boards["levels"]] == [("ann", "贡士")]
     assert [(r["name"], r["value"]) for r in boards["hands"]] == [("bob", 40), ("ann", 8)]
     page = client.get(reverse("leaderboard"), HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
-    assert "guest-1" not in page and f"游客 {guest.pk}" not in page and "机器人 1" not in page
+    assert "guest-1" not in page and f"游客 {guest.pk}" not in page
+    assert "机器人" not in page.split('class="boards"')[1]  # the hint above the boards names them
+    assert services.HOUSE_USERNAME not in page
     assert page.index("bob") < page.index("ann") and "贡士" in page
 
 
