@@ -275,3 +275,19 @@ def test_the_best_hands_link_to_the_replay_only_when_every_player_allowed_public
     cache.clear()
     assert [(r["name"], r["replay"]) for r in leaderboards()["hands"]] == [("ann", reverse("games:replay",
                                                                                           args=[hand.pk]))]
+
+
+@pytest.mark.django_db
+def test_every_title_badge_reads_at_wcag_aa_whatever_colour_the_admin_chose():
+    """4.5:1 between the title and its badge (white on the migration's #b8860b alone is 3.3:1)."""
+    from django.template.loader import render_to_string
+
+    from accounts.levels import contrast, rank
+    from accounts.models import Level
+
+    Level.objects.create(experience=99_999, title="试色", colour="#ffd700")  # an admin's light colour
+    for row in Level.objects.exclude(colour=""):
+        badge = rank(row.experience)
+        assert contrast(badge["ink"], row.colour) >= 4.5, (row.title, row.colour, badge["ink"])
+    html = render_to_string("games/_title.html", {"rank": rank(4500)})
+    assert 'style="--badge: #b8860b; --badge-ink: #000000"' in html and "大学士" in html
