@@ -79,6 +79,8 @@ def test_r11_reaching_a_level_is_announced_on_the_result_panel_and_titles_show(d
     assert User.objects.get(pk=users[0].pk).level == 2
     html = render_to_string("games/_result.html", {"d": mine})
     assert 'id="level-up-note"' in html and "恭喜升到 2 级：秀才" in html
+    # Under the headline, where a phone shows it without scrolling the panel past every player's cards.
+    assert html.index("</h2>") < html.index('id="level-up-note"') < html.index('id="score"')
     other = fragments.result(selectors.snapshot(table.pk, (ann_seat + 1) % 3))
     assert other["level_up"] is None
     assert [p["title"]["title"] for p in other["players"]].count("秀才") == 1
