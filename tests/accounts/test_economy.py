@@ -291,3 +291,16 @@ def test_every_title_badge_reads_at_wcag_aa_whatever_colour_the_admin_chose():
         assert contrast(badge["ink"], row.colour) >= 4.5, (row.title, row.colour, badge["ink"])
     html = render_to_string("games/_title.html", {"rank": rank(4500)})
     assert 'style="--badge: #b8860b; --badge-ink: #000000"' in html and "大学士" in html
+
+
+@pytest.mark.django_db
+def test_a_pattern_task_names_a_pattern_of_the_coin_rooms_variant(client, defaults):
+    """A win lists its patterns by the variant's names: a name no coin-room hand can have is refused."""
+    boss = User.objects.create_superuser("boss", password="boss-pass-123")
+    client.force_login(boss)
+    url = reverse("admin:accounts_dailytask_add")
+    form = {"kind": "pattern", "hands": "1", "reward": "300", "active": "on", "order": "0"}
+    page = client.post(url, {**form, "pattern": "红胡子"}, HTTP_ACCEPT_LANGUAGE="zh-hans")
+    assert page.status_code == 200 and "金币场的名堂有：" in page.content.decode() and "红胡、" in page.content.decode()
+    assert client.post(url, {**form, "pattern": "红胡"}).status_code == 302
+    assert list(DailyTask.objects.filter(kind="pattern").values_list("pattern", flat=True)) == ["红胡"]
