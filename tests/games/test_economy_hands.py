@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from accounts.models import DailyTask, TaskProgress, User
 from games import fragments, selectors, services
-from games.models import Hand, RoomTier, Table, Variant
+from games.models import Hand, LedgerEntry, RoomTier, Table, Variant
 from games.services import progress
 
 from .tablekit import WIN_SEED, deal_seed, play_out  # noqa: F401
@@ -135,3 +135,18 @@ def test_r8_4_the_daily_cap_counts_the_hands_of_the_local_day(defaults, make_use
                     return_value=datetime(2026, 3, 3, 0, 0, 30, tzinfo=shanghai).astimezone(utc)):
         hand = play_out(table, by_seat)
     assert hand.scores == scores
+
+
+@pytest.mark.django_db
+def test_r11_task_counts_and_the_hands_coins_are_one_transaction(defaults, make_user, deal_seed, monkeypatch):
+    """A task count that fails takes the hand's settlement with it: nothing is paid, nothing counted."""
+    def broken(*args):
+        raise RuntimeError("task count failed")
+
+    monkeypatch.setattr(progress, "_count", broken)
+    with pytest.raises(RuntimeError, match="task count failed"):
+        seeded_win(make_user, deal_seed)
+    hand = Hand.objects.get()
+    assert hand.finished_at is None and not hand.scores
+    assert not LedgerEntry.objects.filter(hand__isnull=False).exists() and not TaskProgress.objects.exists()
+    assert set(User.objects.exclude(username="__house__").values_list("coins", "experience")) == {(2000, 0)}
