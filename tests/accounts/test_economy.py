@@ -125,6 +125,7 @@ def test_a_task_reward_is_refused_until_done_and_paid_once(make_user):
     assert rewards.task_claim(user=ann, task_id=task.pk, now=now) == task.reward
     assert rewards.task_claim(user=ann, task_id=task.pk, now=now) == 0
     assert keys(ann, "task:") == [f"task:{ann.pk}:{task.pk}:2026-03-02"]
+    assert coin_history(ann, 1)["rows"][0]["reason"] == "每日任务奖励：胡牌 1 局"  # which task paid
     with pytest.raises(Refused):  # yesterday's count does not pay tomorrow
         rewards.task_claim(user=ann, task_id=task.pk, now=now + timedelta(days=1))
 
