@@ -308,3 +308,11 @@ def test_a_pattern_task_names_a_pattern_of_the_coin_rooms_variant(client, defaul
     assert page.status_code == 200 and "金币场的名堂有：" in page.content.decode() and "红胡、" in page.content.decode()
     assert client.post(url, {**form, "pattern": "红胡"}).status_code == 302
     assert list(DailyTask.objects.filter(kind="pattern").values_list("pattern", flat=True)) == ["红胡"]
+
+
+@pytest.mark.django_db
+def test_the_level_table_admin_shows_each_badge_as_players_see_it(client):
+    client.force_login(User.objects.create_superuser("boss", password="boss-pass-123"))
+    page = client.get(reverse("admin:accounts_level_changelist"), HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+    assert "徽章" in page
+    assert 'style="background: #b8860b; color: #000000; padding: 0 .4em; border-radius: 4px">大学士</span>' in page
