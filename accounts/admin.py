@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.services import Refused, rewards
 
+from .levels import ink
 from .models import CoinGrant, DailyTask, Level, SignIn, SignInReward, TaskProgress, User
 
 
@@ -76,8 +77,15 @@ class UserAdmin(BaseUserAdmin):
 
 @admin.register(Level)
 class LevelAdmin(admin.ModelAdmin):
-    list_display = ("title", "experience", "colour")
+    list_display = ("title", "experience", "colour", "badge")
     list_editable = ("experience", "colour")
+
+    @admin.display(description=_("badge"))
+    def badge(self, level):
+        """The title as players see it, in its colour (the site's grey without one)."""
+        return format_html('<span class="title-badge" style="background: {}; color: {}; padding: 0 .4em; '
+                           'border-radius: 4px">{}</span>', level.colour or "#6b6b6b", ink(level.colour) or "#fff",
+                           level.title)
 
 
 @admin.register(SignInReward)

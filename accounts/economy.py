@@ -64,16 +64,27 @@ def today_tasks(user, day=None) -> list[dict]:
 
 
 def entry_reasons(entries) -> dict[int, str]:
-    """Why each ledger entry moved coins, read from its settlement key (the house's keys) and, for an
-    admin's grant, the reason typed in the grant form."""
+    """Why each ledger entry moved coins, read from its settlement key (the house's keys): for an
+    admin's grant, the reason typed in the grant form; for a task reward, the task."""
     grants = dict(CoinGrant.objects.filter(settlement_key__in={e.settlement_key for e in entries
                                                                if e.settlement_key.startswith("grant:")})
                   .values_list("settlement_key", "reason"))
-    return {e.pk: _reason(e, grants) for e in entries}
+    task_ids = {_task_id(e.settlement_key) for e in entries} - {None}
+    tasks = DailyTask.objects.select_related("tier").in_bulk(task_ids) if task_ids else {}
+    return {e.pk: _reason(e, grants, tasks) for e in entries}
 
 
-def _reason(entry, grants: dict[str, str]) -> str:
+def _task_id(key: str) -> int | None:
+    """task:<user>:<task>:<day> → <task>."""
+    parts = key.split(":")
+    return int(parts[2]) if parts[0] == "task" and len(parts) == 4 and parts[2].isdigit() else None
+
+
+def _reason(entry, grants: dict[str, str], tasks: dict) -> str:
     kind, _sep, rest = entry.settlement_key.partition(":")
+    task = tasks.get(_task_id(entry.settlement_key))
+    if task is not None:
+        return _("Daily task reward: %(task)s") % {"task": task.label}
     if kind == "hand" and entry.hand_id:
         table = entry.hand.table
         return _("Hand %(number)s in %(room)s") % {"number": entry.hand.number,

@@ -38,7 +38,31 @@ def rank(experience: int, table: list[dict] | None = None) -> dict:
     level = level_for(experience, [row["experience"] for row in table])
     row = table[level - 1] if table else {"title": "", "colour": ""}
     after = table[level]["experience"] if level < len(table) else None
-    return {"level": level, "title": row["title"], "colour": row["colour"], "next": after}
+    return {"level": level, "title": row["title"], "colour": row["colour"], "ink": ink(row["colour"]),
+            "next": after}
+
+
+DARK, LIGHT = "#000000", "#ffffff"  # one of the two reaches 4.58:1 on any colour
+
+
+def luminance(colour: str) -> float:
+    """WCAG 2's relative luminance of #rrggbb."""
+    channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: str, b: str) -> float:
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def ink(colour: str) -> str:
+    """The title's text colour on a badge of this colour (the admin picks any): dark or white, whichever
+    reads better (WCAG AA wants 4.5:1; white on #b8860b is 3.3:1). Empty: the site's grey badge."""
+    if not colour:
+        return ""
+    return LIGHT if contrast(LIGHT, colour) >= contrast(DARK, colour) else DARK
 
 
 @receiver([post_save, post_delete], sender=Level)

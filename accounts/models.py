@@ -149,6 +149,14 @@ class DailyTask(models.Model):
                  self.Kind.TIER: ("tier", self.tier_id)}
         if self.kind in needs and not needs[self.kind][1]:
             raise ValidationError({needs[self.kind][0]: _("This kind of task needs this field.")})
+        if self.kind == self.Kind.PATTERN:
+            from games.selectors import coin_variant  # games' models import this module
+
+            variant = coin_variant()
+            names = list(variant.pattern_rows.values_list("name", flat=True)) if variant else []
+            if self.pattern not in names:  # a win names its patterns as the coin rooms' variant does
+                raise ValidationError({"pattern": _("The coin rooms' patterns are: %(names)s.")
+                                       % {"names": "、".join(names)}})
 
     def counts(self, *, won: bool, patterns: list[str], huxi: int, tier_id: int) -> bool:
         """Whether one finished coin-room hand of the player counts towards this task."""

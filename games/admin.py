@@ -168,6 +168,7 @@ class HandAdmin(ReadOnly, admin.ModelAdmin):
 @admin.register(LedgerEntry)
 class LedgerEntryAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ("created_at", "account", "amount", "settlement_key", "reason", "hand")
+    list_select_related = ("account", "hand__table__tier")  # the reason names the hand's room
     readonly_fields = ("reason",)
     list_filter = (("account", admin.RelatedOnlyFieldListFilter), ("created_at", admin.DateFieldListFilter))
     date_hierarchy = "created_at"

@@ -71,7 +71,8 @@ def title_badge(rank: dict | None) -> SafeString:
     """A person's title (R11 levels) beside their name, in the level's colour; its tooltip the level."""
     if not rank or not rank.get("title"):
         return mark_safe("")
-    colour = f' style="--badge: {esc(rank["colour"])}"' if rank.get("colour") else ""
+    colour = (f' style="--badge: {esc(rank["colour"])}; --badge-ink: {esc(rank["ink"])}"'
+              if rank.get("colour") else "")
     level = esc(_("Level %(level)s") % {"level": rank["level"]})
     return mark_safe(f'<span class="title-badge"{colour} title="{level}">{esc(rank["title"])}</span>')
 

@@ -24,17 +24,23 @@ def _capped(amount: int, *caps: int | None) -> int:
     return max(0, min([amount, *(c for c in caps if c is not None)]))
 
 
+def _room(room: int | None) -> int | None:
+    """A daily room already overrun (today's net past a lower cap: another room's hands, a cap lowered
+    today) is no room at all: 0, so that the payment it stops reads as met by the daily cap."""
+    return None if room is None else max(0, room)
+
+
 def _paid(result: dict, active: Sequence[int], multiplier: int, purses: Sequence[Purse]):
     """Each payer in turn: (seat, what it pays the winner, its own daily room met that payment below
     the due, the winner's daily room did)."""
     winner, due = result["winner"], result["base"] * multiplier
-    win_room = purses[winner].win_room
+    win_room = _room(purses[winner].win_room)
     for seat in active:
         if seat == winner:
             continue
-        own = purses[seat]
-        pay = _capped(due, own.coins, own.loss_room, purses[winner].coins, win_room)
-        yield seat, pay, pay < due and own.loss_room == pay, pay < due and win_room == pay
+        own, loss_room = purses[seat], _room(purses[seat].loss_room)
+        pay = _capped(due, own.coins, loss_room, purses[winner].coins, win_room)
+        yield seat, pay, pay < due and loss_room == pay, pay < due and win_room == pay
         if win_room is not None:
             win_room -= pay
 

@@ -1,6 +1,7 @@
 """The economy's pages and payments: the daily sign-in (local days of TIME_ZONE, the streak), task
 rewards, admin grants, the coin history and the leaderboards."""
 from datetime import datetime, timedelta
+from unittest import mock
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -20,6 +21,11 @@ DAY_COINS = [50, 80, 100, 150, 200, 250, 500]  # the migration's sign-in bonus o
 
 def local(*args) -> datetime:
     return datetime(*args, tzinfo=SHANGHAI)
+
+
+def utc(*args) -> datetime:
+    """A local time as the clock gives it (timezone.now() is in UTC)."""
+    return local(*args).astimezone(ZoneInfo("UTC"))
 
 
 @pytest.fixture(autouse=True)
@@ -53,12 +59,31 @@ def test_the_sign_in_pays_once_a_day_through_the_ledger(make_user):
 @pytest.mark.django_db
 def test_the_day_rolls_over_at_local_midnight_not_utc(make_user):
     ann = make_user("ann")
-    assert rewards.signin_claim(user=ann, now=local(2026, 3, 2, 23, 59, 59)) == 50
+    assert rewards.signin_claim(user=ann, now=utc(2026, 3, 2, 23, 59, 59)) == 50
     # 00:00:00 in Shanghai is 16:00 UTC of the day before: a new local day, day 2 of the streak.
-    midnight = local(2026, 3, 3, 0, 0, 0)
-    assert midnight.astimezone(ZoneInfo("UTC")).day == 2
+    midnight = utc(2026, 3, 3, 0, 0, 0)
+    assert midnight.day == 2
     assert rewards.signin_claim(user=ann, now=midnight) == 80
     assert list(SignIn.objects.filter(user=ann).order_by("day").values_list("streak", flat=True)) == [1, 2]
+
+
+@pytest.mark.django_db
+def test_with_the_clock_frozen_the_lobby_offers_a_new_sign_in_at_local_midnight(client, make_user):
+    """No `now` passed: the views read the (frozen) clock, as a player's click does."""
+    ann = make_user("ann")
+    client.force_login(ann)
+    lobby, url = reverse("games:lobby"), reverse("accounts:signin")
+    with mock.patch("django.utils.timezone.now", return_value=utc(2026, 3, 2, 23, 59, 59)):
+        assert 'id="signin-claim"' in client.get(lobby).content.decode()
+        client.post(url, {"next": lobby})
+        assert 'id="signin-done"' in client.get(lobby).content.decode()
+    # 16:00 UTC, still 2 March there: a UTC day would refuse this sign-in.
+    with mock.patch("django.utils.timezone.now", return_value=utc(2026, 3, 3, 0, 0, 0)):
+        page = client.get(lobby).content.decode()
+        assert 'id="signin-claim"' in page and 'id="signin-done"' not in page
+        client.post(url, {"next": lobby})
+    assert keys(ann, "signin:") == [f"signin:{ann.pk}:2026-03-02", f"signin:{ann.pk}:2026-03-03"]
+    assert list(SignIn.objects.filter(user=ann).order_by("day").values_list("coins", flat=True)) == [50, 80]
 
 
 @pytest.mark.django_db
@@ -100,6 +125,7 @@ def test_a_task_reward_is_refused_until_done_and_paid_once(make_user):
     assert rewards.task_claim(user=ann, task_id=task.pk, now=now) == task.reward
     assert rewards.task_claim(user=ann, task_id=task.pk, now=now) == 0
     assert keys(ann, "task:") == [f"task:{ann.pk}:{task.pk}:2026-03-02"]
+    assert coin_history(ann, 1)["rows"][0]["reason"] == "每日任务奖励：胡牌 1 局"  # which task paid
     with pytest.raises(Refused):  # yesterday's count does not pay tomorrow
         rewards.task_claim(user=ann, task_id=task.pk, now=now + timedelta(days=1))
 
@@ -115,8 +141,11 @@ def test_an_admin_grant_writes_one_settlement_with_its_reason_and_an_admin_log(c
     url = reverse("admin:accounts_user_grant", args=[ann.pk])
     form = client.get(url)
     token = form.context["form"].initial["token"]
-    for _ in range(2):  # the form sent twice: paid once
-        client.post(url, {"amount": "-300", "reason": "returned a mistaken relief", "token": token})
+    for n in range(2):  # the form sent twice: paid once
+        done = client.post(url, {"amount": "-300", "reason": "returned a mistaken relief", "token": token},
+                           follow=True, HTTP_ACCEPT_LANGUAGE="zh-hans")
+        if n == 0:  # the admin capitalises a message's first letter: the name does not come first
+            assert "已为 ann 调整 -300 金币。" in done.content.decode()
     grant = CoinGrant.objects.get()
     assert (grant.user, grant.amount, grant.by) == (ann, -300, boss)
     rows = LedgerEntry.objects.filter(settlement_key=grant.settlement_key)
@@ -177,13 +206,15 @@ def test_the_leaderboards_list_registered_players_in_order_never_guests_or_bots(
     ann, bob = make_user("ann"), make_user("bob")
     guest = make_user("guest-1", password=None, is_guest=True)
     table = Table.objects.create(kind="private", invite_code="ECON1", variant=Variant.objects.first())
-    hands = [Hand.objects.create(table=table, number=n, seed="1", dealer=0, seating=[u.pk, None],
+    hands = [Hand.objects.create(table=table, number=n, seed="1", dealer=0, seating=[u and u.pk, None],
                                  finished_at=None, result={"winner": 0, "base": base})
-             for n, (u, base) in enumerate([(ann, 8), (bob, 40), (guest, 99)], start=1)]
+             for n, (u, base) in enumerate([(ann, 8), (bob, 40), (guest, 99), (None, 500)], start=1)]
     Hand.objects.filter(table=table).update(finished_at=hands[0].started_at)
     won(ann, "hand:a", 500, hands[0])
     won(bob, "hand:b", 900, hands[1])
     won(guest, "hand:g", 5000, hands[2])
+    # A bot wins hand 4 (base 500): a bot's coins are the house's, which won 7,000 from the guest (+600 today).
+    services.ledger_settle("hand:bot", {services.house_account(): 7000, guest: -7000}, hand=hands[3])
     User.objects.filter(pk=ann.pk).update(experience=700)
     User.objects.filter(pk=guest.pk).update(experience=9000)
     boards = leaderboards()
@@ -192,7 +223,9 @@ def test_the_leaderboards_list_registered_players_in_order_never_guests_or_bots(
     assert [(r["name"], r["rank"]["title"]) for r in boards["levels"]] == [("ann", "贡士")]
     assert [(r["name"], r["value"]) for r in boards["hands"]] == [("bob", 40), ("ann", 8)]
     page = client.get(reverse("leaderboard"), HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
-    assert "guest-1" not in page and f"游客 {guest.pk}" not in page and "机器人 1" not in page
+    assert "guest-1" not in page and f"游客 {guest.pk}" not in page
+    assert "机器人" not in page.split('class="boards"')[1]  # the hint above the boards names them
+    assert services.HOUSE_USERNAME not in page
     assert page.index("bob") < page.index("ann") and "贡士" in page
 
 
@@ -246,3 +279,39 @@ def test_the_best_hands_link_to_the_replay_only_when_every_player_allowed_public
     cache.clear()
     assert [(r["name"], r["replay"]) for r in leaderboards()["hands"]] == [("ann", reverse("games:replay",
                                                                                           args=[hand.pk]))]
+
+
+@pytest.mark.django_db
+def test_every_title_badge_reads_at_wcag_aa_whatever_colour_the_admin_chose():
+    """4.5:1 between the title and its badge (white on the migration's #b8860b alone is 3.3:1)."""
+    from accounts.levels import contrast, rank
+    from accounts.models import Level
+    from games.fragment_html import title_badge
+
+    Level.objects.create(experience=99_999, title="试色", colour="#ffd700")  # an admin's light colour
+    for row in Level.objects.exclude(colour=""):
+        badge = rank(row.experience)
+        assert contrast(badge["ink"], row.colour) >= 4.5, (row.title, row.colour, badge["ink"])
+    html = title_badge(rank(4500))
+    assert 'style="--badge: #b8860b; --badge-ink: #000000"' in html and "大学士" in html
+
+
+@pytest.mark.django_db
+def test_a_pattern_task_names_a_pattern_of_the_coin_rooms_variant(client, defaults):
+    """A win lists its patterns by the variant's names: a name no coin-room hand can have is refused."""
+    boss = User.objects.create_superuser("boss", password="boss-pass-123")
+    client.force_login(boss)
+    url = reverse("admin:accounts_dailytask_add")
+    form = {"kind": "pattern", "hands": "1", "reward": "300", "active": "on", "order": "0"}
+    page = client.post(url, {**form, "pattern": "红胡子"}, HTTP_ACCEPT_LANGUAGE="zh-hans")
+    assert page.status_code == 200 and "金币场的名堂有：" in page.content.decode() and "红胡、" in page.content.decode()
+    assert client.post(url, {**form, "pattern": "红胡"}).status_code == 302
+    assert list(DailyTask.objects.filter(kind="pattern").values_list("pattern", flat=True)) == ["红胡"]
+
+
+@pytest.mark.django_db
+def test_the_level_table_admin_shows_each_badge_as_players_see_it(client):
+    client.force_login(User.objects.create_superuser("boss", password="boss-pass-123"))
+    page = client.get(reverse("admin:accounts_level_changelist"), HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+    assert "徽章" in page
+    assert 'style="background: #b8860b; color: #000000; padding: 0 .4em; border-radius: 4px">大学士</span>' in page

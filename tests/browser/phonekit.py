@@ -9,7 +9,7 @@ from playwright.sync_api import Page
 
 from .serverkit import guest_at_quick_match
 
-PHONE = (360, 740)
+PHONE, DESKTOP = (360, 740), (1280, 800)
 BUDGET = 45  # seconds of play to reach a wanted position
 
 

@@ -16,10 +16,10 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
-from .phonekit import PHONE, columns, faces, my_discard, play_until
+from .phonekit import DESKTOP, PHONE, columns, faces, my_discard, play_until
 from .serverkit import ARTIFACTS
 
-TALL_PHONE, DESKTOP = (390, 844), (1280, 800)
+TALL_PHONE = (390, 844)
 TAP = 44
 CARD_WIDTH, CARD_PITCH = 40, 40
 CLAIMS = "#act-hu, #act-peng, #act-chi"

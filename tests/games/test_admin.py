@@ -122,6 +122,29 @@ def test_admin_ledger_filters_by_account_and_date(admin_client, played_hand):
     assert by_date.context["cl"].result_count == LedgerEntry.objects.count()
 
 
+
+def test_admin_ledger_reads_each_rows_reason_without_a_query_per_hand(admin_client, played_hand):
+    """The reason column names each hand's room: read with the page's rows, not hand by hand."""
+    from django.contrib.auth import get_user_model
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    url = reverse("admin:games_ledgerentry_changelist")
+
+    def queries() -> int:
+        with CaptureQueriesContext(connection) as captured:
+            assert admin_client.get(url).status_code == 200
+        return len(captured)
+
+    before = queries()
+    a, b = LedgerEntry.objects.filter(hand=played_hand).order_by("amount").values_list("account", flat=True)
+    users = get_user_model().objects.in_bulk([a, b])
+    for number in range(2, 8):
+        hand = Hand.objects.create(table=played_hand.table, number=number, seed="9", dealer=0,
+                                   finished_at=timezone.now())
+        ledger_settle(f"hand:{hand.pk}", {users[b]: 10, users[a]: -10}, hand=hand)
+    assert queries() == before
+
 TRY = {"groups": "碰 贰贰贰\nwei 捌捌捌", "hand": "一二三四五六七八九十十壹贰叁", "card": "十", "source": "own_draw"}
 
 

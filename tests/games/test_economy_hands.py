@@ -1,6 +1,10 @@
 """What a finished coin hand does for the economy, played through the services from a seeded deal:
 today's task counts (in the settlement's transaction, once per hand), experience and the level reached
 (announced on the result panel), titles on the table, and R8.4's daily cap set per tier."""
+from datetime import datetime
+from unittest import mock
+from zoneinfo import ZoneInfo
+
 import pytest
 from django.core.cache import cache
 from django.template.loader import render_to_string
@@ -8,7 +12,7 @@ from django.utils import timezone
 
 from accounts.models import DailyTask, TaskProgress, User
 from games import fragment_html, fragments, selectors, services
-from games.models import RoomTier
+from games.models import Hand, LedgerEntry, RoomTier, Table, Variant
 from games.services import progress
 
 from .tablekit import WIN_SEED, deal_seed, play_out  # noqa: F401
@@ -75,6 +79,8 @@ def test_r11_reaching_a_level_is_announced_on_the_result_panel_and_titles_show(d
     assert User.objects.get(pk=users[0].pk).level == 2
     html = render_to_string("games/_result.html", {"d": mine})
     assert 'id="level-up-note"' in html and "恭喜升到 2 级：秀才" in html
+    # Under the headline, where a phone shows it without scrolling the panel past every player's cards.
+    assert html.index("</h2>") < html.index('id="level-up-note"') < html.index('id="score"')
     other = fragments.result(selectors.snapshot(table.pk, (ann_seat + 1) % 3))
     assert other["level_up"] is None
     assert [p["title"]["title"] for p in other["players"]].count("秀才") == 1
@@ -103,3 +109,44 @@ def test_r8_4_without_a_tier_cap_the_sites_default_applies_and_no_note(defaults,
     table, _by_seat, hand = seeded_win(make_user, deal_seed)
     assert hand.scores == [-16, 32, -16] and hand.daily_capped == []
     assert fragments.result(selectors.snapshot(table.pk, 1))["capped"] == []
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("earlier, scores", [
+    ((2026, 3, 2, 23, 59, 59), [-16, 20, -4]),  # won 8 yesterday (local): today's room is the whole 20
+    ((2026, 3, 3, 0, 0, 0), [-12, 12, 0]),  # won 8 today: 12 left, all of it paid by seat 0 (first)
+])
+def test_r8_4_the_daily_cap_counts_the_hands_of_the_local_day(defaults, make_user, deal_seed, settings, earlier,
+                                                              scores):
+    """The clock frozen just after midnight in TIME_ZONE (16:00 UTC, still the day before in UTC)."""
+    settings.DAILY_COIN_CAP = 10**9
+    RoomTier.objects.filter(name="天门山").update(daily_cap=20)
+    shanghai, utc = ZoneInfo(settings.TIME_ZONE), ZoneInfo("UTC")
+    deal_seed(WIN_SEED)
+    users = [make_user(n) for n in ("ann", "bob", "cyd")]
+    for user in users:
+        table = services.quick_match(user=user)
+    by_seat = {s.position: s.user for s in table.seats.all()}
+    other = Table.objects.create(kind="private", invite_code="EARLY", variant=Variant.objects.first())
+    before = Hand.objects.create(table=other, number=1, seed="1", dealer=0, seating=[by_seat[1].pk, None])
+    with mock.patch("django.utils.timezone.now", return_value=datetime(*earlier, tzinfo=shanghai).astimezone(utc)):
+        services.ledger_settle("hand:earlier", {by_seat[1]: 8, services.house_account(): -8}, hand=before)
+    with mock.patch("django.utils.timezone.now",
+                    return_value=datetime(2026, 3, 3, 0, 0, 30, tzinfo=shanghai).astimezone(utc)):
+        hand = play_out(table, by_seat)
+    assert hand.scores == scores
+
+
+@pytest.mark.django_db
+def test_r11_task_counts_and_the_hands_coins_are_one_transaction(defaults, make_user, deal_seed, monkeypatch):
+    """A task count that fails takes the hand's settlement with it: nothing is paid, nothing counted."""
+    def broken(*args):
+        raise RuntimeError("task count failed")
+
+    monkeypatch.setattr(progress, "_count", broken)
+    with pytest.raises(RuntimeError, match="task count failed"):
+        seeded_win(make_user, deal_seed)
+    hand = Hand.objects.get()
+    assert hand.finished_at is None and not hand.scores
+    assert not LedgerEntry.objects.filter(hand__isnull=False).exists() and not TaskProgress.objects.exists()
+    assert set(User.objects.exclude(username="__house__").values_list("coins", "experience")) == {(2000, 0)}
