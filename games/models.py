@@ -176,8 +176,8 @@ class RoomTier(models.Model):
                                     choices=SameAddress.choices, default=SameAddress.REFUSE)
     daily_cap = models.PositiveBigIntegerField(
         _("daily win/loss cap"), null=True, blank=True,
-        help_text=_("R8.4: coins a player may win, or lose, in one day at this room's tables. "
-                    "Empty: the site's default."))
+        help_text=_("R8.4: coins a player may win, or lose, in one day — every coin room's hands of the "
+                    "day counted — when playing at this room's tables. Empty: the site's default."))
 
     class Meta:
         ordering = ["order", "entry_coins"]
@@ -202,8 +202,8 @@ class RoomTier(models.Model):
         return self.multiplier is None
 
     def daily_cap_in_force(self) -> int:
-        """R8.4: the coins a player may win, or lose, in a day at this tier's tables: its own cap, else
-        the site's DAILY_COIN_CAP."""
+        """R8.4: the coins a player may win, or lose, in a day (the day's hands in every coin room count)
+        when playing at this tier's tables: its own cap, else the site's DAILY_COIN_CAP."""
         return settings.DAILY_COIN_CAP if self.daily_cap is None else self.daily_cap
 
     def admits(self, coins: int) -> bool:

@@ -1,5 +1,6 @@
 """The economy's pages on a phone (360×740) and a desktop (1280×800): the sign-in and task buttons and
-the coin history's page links are 44 px tap targets, nothing overflows sideways; all with JavaScript
+the coin history's page links — and every button, header link and table link of these pages — are 44 px
+tap targets, nothing overflows sideways; all with JavaScript
 off, as the sign-in, the task rewards, the coin history and the leaderboards are plain forms and links."""
 import pytest
 
@@ -16,6 +17,7 @@ for n in range(25):
 task = DailyTask.objects.get(kind="win")
 TaskProgress.objects.create(user=guest, task=task, day=timezone.localdate(), count=task.hands)
 """
+SITE_TARGETS = ".site-header nav a, .site-header nav .link, .button, #recent-hands a, #coin-history a"
 TARGETS = "els => els.filter(e => e.offsetParent).map(e => [e.textContent.trim(), e.getBoundingClientRect().height])"
 
 
@@ -41,6 +43,8 @@ def test_the_economys_buttons_are_tap_targets_and_the_pages_fit(daphne, browser,
         for url in ("/play/", "/accounts/profile/", "/accounts/profile/?page=2", "/leaderboard/"):
             page.goto(daphne.base + url)
             assert page.evaluate("document.documentElement.scrollWidth") <= size[0], url
+            small = [t for t in page.locator(SITE_TARGETS).evaluate_all(TARGETS) if t[1] < 44]
+            assert not small, (url, small)
         assert page.locator("#board-today, #board-week, #board-levels, #board-hands").count() == 4
     finally:
         context.close()
