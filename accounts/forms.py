@@ -1,6 +1,7 @@
 import re
 
 from django import forms
+from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
@@ -33,8 +34,8 @@ class SignupForm(UserCreationForm):
         return username
 
 
-class ThrottledLoginForm(AuthenticationForm):
-    """Log-in that waits after too many failures, per account and per address (accounts.throttles);
+class Throttled:
+    """A log-in form that waits after too many failures, per account and per address (accounts.throttles);
     while the wait lasts even the right password is refused, so guessing gains nothing."""
 
     def clean(self):
@@ -49,6 +50,14 @@ class ThrottledLoginForm(AuthenticationForm):
             raise
         throttles.login_succeeded(username)
         return cleaned
+
+
+class ThrottledLoginForm(Throttled, AuthenticationForm):
+    """The site's log-in."""
+
+
+class ThrottledAdminLoginForm(Throttled, AdminAuthenticationForm):
+    """The admin's log-in (staff only), counted with the site's: neither is a way round the other's wait."""
 
 
 def wait_message(seconds: int) -> str:

@@ -57,6 +57,23 @@ def test_five_failures_then_even_the_right_password_waits_and_the_wait_grows(cli
     assert log_in(client, "xiaohong", PASSWORD)[1] is True
 
 
+def test_the_admins_log_in_page_counts_and_waits_like_the_sites(client, make_user, clock):
+    """The admin's own log-in form is throttled too: else it would be the way round the wait."""
+    User.objects.filter(pk=make_user("boss", PASSWORD).pk).update(is_staff=True, is_superuser=True)
+    url = reverse("admin:login")
+    for _ in range(3):
+        client.post(url, {"username": "boss", "password": "wrong"}, REMOTE_ADDR="10.0.0.2")
+    for _ in range(2):  # the account's count is one: two pages, one wait
+        log_in(client, "boss", "wrong")
+    response = client.post(url, {"username": "boss", "password": PASSWORD}, REMOTE_ADDR="10.0.0.3",
+                           HTTP_ACCEPT_LANGUAGE="en")
+    assert "_auth_user_id" not in client.session
+    assert "Too many failed log-ins: try again in 60 seconds." in " ".join(response.context["form"].non_field_errors())
+    clock[0] += 61
+    client.post(url, {"username": "boss", "password": PASSWORD}, REMOTE_ADDR="10.0.0.3")
+    assert "_auth_user_id" in client.session
+
+
 def test_a_success_forgets_the_accounts_failures(client, make_user, clock):
     make_user("xiaohong", PASSWORD)
     for _ in range(4):
