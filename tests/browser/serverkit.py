@@ -3,6 +3,7 @@ Debian's chromium driven by Playwright, and failure evidence in test-artifacts/ 
 from __future__ import annotations
 
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -18,6 +19,8 @@ from playwright.sync_api import Locator, Page
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
 CHROMIUM = "/usr/bin/chromium"
+# Daphne's options as bin/serve passes them (the websocket frame limit): the tests' server is the one served.
+DAPHNE_LIMITS = re.search(r'^LIMITS="(.*)"$', (ROOT / "bin" / "serve").read_text(), re.MULTILINE).group(1).split()
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]
 
@@ -83,7 +86,7 @@ class Daphne(Process):
     def __init__(self, name: str, env: dict[str, str], port: int | None = None):
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
-        super().__init__(name, env, ["-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port),
+        super().__init__(name, env, ["-m", "daphne", *DAPHNE_LIMITS, "-b", "127.0.0.1", "-p", str(self.port),
                                      "paohuzi_site.asgi:application"])
 
     def start(self) -> None:
