@@ -11,8 +11,10 @@ from .models import User
 from .services import GUEST_PREFIX, RESERVED_PREFIX
 
 # Names the site shows for its own seats and people, in either language (空位 / empty seat, 机器人 1 /
-# Bot 1, 游客 12 / Guest 12), and admin: a player with such a name could pass for them.
-RESERVED_NAMES = re.compile(r"(空位|机器人|游客|admin|bot|guest|empty[\W_]*seat)[\W_]*\d*", re.IGNORECASE)
+# Bot 1, 游客 12 / Guest 12), the badges beside a seat's name (庄家 / dealer, 托管 / auto-play), and
+# admin: a player with such a name could pass for them.
+RESERVED_NAMES = re.compile(r"(空位|机器人|游客|庄家|托管|admin|bot|guest|empty[\W_]*seat|dealer|auto[\W_]*play)"
+                            r"[\W_]*\d*", re.IGNORECASE)
 
 
 class SignupForm(UserCreationForm):

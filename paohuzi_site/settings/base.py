@@ -216,7 +216,7 @@ DAILY_COIN_CAP = int(os.environ.get("DAILY_COIN_CAP", "200000000"))  # R8.4: per
 COIN_ROOM_VARIANT = os.environ.get("COIN_ROOM_VARIANT", "changde")  # coin rooms play this variant (`002`)
 
 # What one table socket may do (games.socket_limits): messages a second and the burst, dropped messages
-# before the socket is closed, sockets one user may keep open at one table (per process).
+# before the socket is closed, sockets one user may keep open at one table (over all processes).
 TABLE_MESSAGES_PER_SECOND = float(os.environ.get("TABLE_MESSAGES_PER_SECOND", "10"))
 TABLE_MESSAGE_BURST = int(os.environ.get("TABLE_MESSAGE_BURST", "20"))
 TABLE_FLOOD_DROPS = int(os.environ.get("TABLE_FLOOD_DROPS", "200"))

@@ -142,7 +142,8 @@ def test_invite_code_look_ups_are_limited_per_address(client, clock, defaults):
 
 
 @pytest.mark.parametrize("name", ["空位", "机器人", "游客", "admin", "ADMIN", "Admin", "机器人1", "游客12", "bot1",
-                                  "Bot_1", "guest3", "GUEST", "empty_seat", "EmptySeat"])
+                                  "Bot_1", "guest3", "GUEST", "empty_seat", "EmptySeat",
+                                  "庄家", "托管", "Dealer", "auto-play", "Auto_Play2"])
 def test_the_sites_own_labels_are_refused_at_sign_up_and_at_guest_claim(client, name):
     form = {"username": name, "password1": PASSWORD, "password2": PASSWORD}
     signup = client.post(reverse("accounts:signup"), form)
