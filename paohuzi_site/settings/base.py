@@ -173,6 +173,7 @@ LOGIN_FAILURES_ALLOWED_PER_IP = int(os.environ.get("LOGIN_FAILURES_ALLOWED_PER_I
 LOGIN_WAIT_SECONDS = int(os.environ.get("LOGIN_WAIT_SECONDS", "60"))  # the first wait; doubles per failure
 LOGIN_WAIT_MAX_SECONDS = int(os.environ.get("LOGIN_WAIT_MAX_SECONDS", "3600"))  # the longest wait
 GUESTS_PER_IP_PER_DAY = int(os.environ.get("GUESTS_PER_IP_PER_DAY", "5"))  # no farming of starting coins
+SIGNUPS_PER_IP_PER_DAY = int(os.environ.get("SIGNUPS_PER_IP_PER_DAY", "10"))  # nor by signing up
 INVITE_LOOKUPS_PER_IP_PER_MINUTE = int(os.environ.get("INVITE_LOOKUPS_PER_IP_PER_MINUTE", "20"))
 # Behind a reverse proxy every request comes from the proxy: name the header it sets to the client's
 # address (`HTTP_X_REAL_IP`, `HTTP_X_FORWARDED_FOR`), or all clients share one address's limits.

@@ -20,6 +20,7 @@ def limits(settings):
     settings.LOGIN_FAILURES_ALLOWED, settings.LOGIN_FAILURES_ALLOWED_PER_IP = 5, 20
     settings.LOGIN_WAIT_SECONDS, settings.LOGIN_WAIT_MAX_SECONDS = 60, 3600
     settings.GUESTS_PER_IP_PER_DAY, settings.INVITE_LOOKUPS_PER_IP_PER_MINUTE = 5, 20
+    settings.SIGNUPS_PER_IP_PER_DAY = 10
     cache.clear()
     with translation.override("en"):
         yield
@@ -121,6 +122,32 @@ def test_guests_from_one_address_are_limited_per_day(client, clock):
     client.logout()
     client.post(reverse("accounts:guest"), REMOTE_ADDR="10.0.0.9")  # the next day
     assert User.objects.filter(is_guest=True).count() == 7
+
+
+def test_sign_ups_from_one_address_are_limited_per_day(client, clock):
+    """Each new account is paid the starting coins: signing up is no way round the guest limit."""
+    def sign_up(name, ip="10.0.0.9"):
+        client.logout()
+        return client.post(reverse("accounts:signup"), {"username": name, "password1": PASSWORD,
+                                                        "password2": PASSWORD}, REMOTE_ADDR=ip)
+    for n in range(10):
+        sign_up(f"farm{n}")
+    response = sign_up("farm10")
+    assert "今天从您的网络地址注册的账号已达上限" in " ".join(response.context["form"].non_field_errors())
+    assert not User.objects.filter(username="farm10").exists() and "_auth_user_id" not in client.session
+    sign_up("other", ip="10.0.0.10")  # another address
+    clock[0] += 24 * 60 * 60 + 1
+    sign_up("farm10")  # the next day
+    assert User.objects.filter(username__in=["farm10", "other"]).count() == 2
+
+
+def test_a_form_with_mistakes_counts_no_sign_up(client):
+    for _ in range(12):
+        client.post(reverse("accounts:signup"), {"username": "x", "password1": PASSWORD, "password2": "other"},
+                    REMOTE_ADDR="10.0.0.11")
+    client.post(reverse("accounts:signup"), {"username": "real", "password1": PASSWORD, "password2": PASSWORD},
+                REMOTE_ADDR="10.0.0.11")
+    assert User.objects.filter(username="real").exists()
 
 
 def test_behind_a_proxy_the_address_is_the_header_it_sets(client, settings):

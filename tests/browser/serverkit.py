@@ -27,7 +27,8 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 
 # Every browser test's visitors come from 127.0.0.1: the per-address limits (guests, invite look-ups,
 # log-ins; tests/accounts/test_throttles.py tests them) would refuse the test's own players.
-NO_ADDRESS_LIMITS = {"GUESTS_PER_IP_PER_DAY": "1000000", "INVITE_LOOKUPS_PER_IP_PER_MINUTE": "1000000",
+NO_ADDRESS_LIMITS = {"GUESTS_PER_IP_PER_DAY": "1000000", "SIGNUPS_PER_IP_PER_DAY": "1000000",
+                     "INVITE_LOOKUPS_PER_IP_PER_MINUTE": "1000000",
                      "LOGIN_FAILURES_ALLOWED_PER_IP": "1000000"}
 
 
