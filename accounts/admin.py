@@ -15,8 +15,11 @@ from django.utils.translation import gettext_lazy as _
 
 from games.services import Refused, rewards
 
+from .forms import ThrottledAdminLoginForm
 from .levels import ink
 from .models import CoinGrant, DailyTask, Level, SignIn, SignInReward, TaskProgress, User
+
+admin.site.login_form = ThrottledAdminLoginForm  # failed log-ins wait here as on the site's page
 
 
 class GrantForm(forms.Form):

@@ -1,6 +1,7 @@
 import re
 
 from django import forms
+from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
@@ -10,8 +11,10 @@ from .models import User
 from .services import GUEST_PREFIX, RESERVED_PREFIX
 
 # Names the site shows for its own seats and people, in either language (空位 / empty seat, 机器人 1 /
-# Bot 1, 游客 12 / Guest 12), and admin: a player with such a name could pass for them.
-RESERVED_NAMES = re.compile(r"(空位|机器人|游客|admin|bot|guest|empty[\W_]*seat)[\W_]*\d*", re.IGNORECASE)
+# Bot 1, 游客 12 / Guest 12), the badges beside a seat's name (庄家 / dealer, 托管 / auto-play), and
+# admin: a player with such a name could pass for them.
+RESERVED_NAMES = re.compile(r"(空位|机器人|游客|庄家|托管|admin|bot|guest|empty[\W_]*seat|dealer|auto[\W_]*play)"
+                            r"[\W_]*\d*", re.IGNORECASE)
 
 
 class SignupForm(UserCreationForm):
@@ -33,8 +36,8 @@ class SignupForm(UserCreationForm):
         return username
 
 
-class ThrottledLoginForm(AuthenticationForm):
-    """Log-in that waits after too many failures, per account and per address (accounts.throttles);
+class Throttled:
+    """A log-in form that waits after too many failures, per account and per address (accounts.throttles);
     while the wait lasts even the right password is refused, so guessing gains nothing."""
 
     def clean(self):
@@ -49,6 +52,14 @@ class ThrottledLoginForm(AuthenticationForm):
             raise
         throttles.login_succeeded(username)
         return cleaned
+
+
+class ThrottledLoginForm(Throttled, AuthenticationForm):
+    """The site's log-in."""
+
+
+class ThrottledAdminLoginForm(Throttled, AdminAuthenticationForm):
+    """The admin's log-in (staff only), counted with the site's: neither is a way round the other's wait."""
 
 
 def wait_message(seconds: int) -> str:

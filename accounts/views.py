@@ -31,12 +31,15 @@ def signup(request):
         return redirect("accounts:claim" if request.user.is_guest else "accounts:profile")
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        user = services.account_create(username=form.cleaned_data["username"],
-                                       password=form.cleaned_data["password1"])
-        login(request, user, backend=BACKEND)
-        messages.success(request, _("Welcome, %(name)s! You received %(coins)s coins.")
-                         % {"name": user.username, "coins": intcomma(user.coins)})
-        return redirect(_next_url(request))
+        # SIGNUPS_PER_IP_PER_DAY from one address: each account is paid the starting coins.
+        if throttles.spend("signup", throttles.client_ip(request), settings.SIGNUPS_PER_IP_PER_DAY, throttles.DAY):
+            user = services.account_create(username=form.cleaned_data["username"],
+                                           password=form.cleaned_data["password1"])
+            login(request, user, backend=BACKEND)
+            messages.success(request, _("Welcome, %(name)s! You received %(coins)s coins.")
+                             % {"name": user.username, "coins": intcomma(user.coins)})
+            return redirect(_next_url(request))
+        form.add_error(None, _("Enough accounts were made from your address today: log in, or try again tomorrow."))
     return render(request, "accounts/signup.html", {"form": form})
 
 

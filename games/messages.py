@@ -14,6 +14,10 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 MAX_CHARS = 4096  # a move is ~300 characters with the extension's headers
+# Daphne's own limit for one incoming websocket message or frame (bin/serve passes it): MAX_CHARS characters
+# take at most 4 bytes each in UTF-8. A longer one is dropped by Daphne before it is read into memory
+# (its default is 1 MiB), the socket closed with it; no page of the site ever sends one.
+FRAME_BYTES = 4 * MAX_CHARS
 OPS = ("act", "sync", "autoplay_on", "autoplay_off", "next", "bots", "dissolve_yes", "dissolve_no", "seed")
 MAX_MOVE_NO = 10_000  # a hand has at most a few hundred moves
 

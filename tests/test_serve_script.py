@@ -10,7 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from games.messages import FRAME_BYTES
+
 ROOT = Path(__file__).resolve().parent.parent
+# Daphne drops any incoming websocket message or frame longer than a page's longest message in UTF-8.
+LIMITS = f"--websocket-max-message-size {FRAME_BYTES} --websocket-max-frame-size {FRAME_BYTES}"
 STUB = '#!/bin/sh\necho "$@" >> "$NOTES/{name}.args"\necho $$ >> "$NOTES/{name}.pid"\n{tail}\n'
 
 
@@ -48,7 +52,7 @@ def test_serve_runs_daphne_and_the_sweeper_and_a_signal_stops_both(tmp_path, sig
     serve = subprocess.Popen(["sh", "bin/serve"], cwd=ROOT, env=env)
     try:
         assert note(env, "python", "args") == "manage.py run_timers --loop"
-        assert note(env, "daphne", "args") == "-b 127.0.0.1 -p 8123 paohuzi_site.asgi:application"
+        assert note(env, "daphne", "args") == f"{LIMITS} -b 127.0.0.1 -p 8123 paohuzi_site.asgi:application"
         pids = [int(note(env, name, "pid")) for name in ("python", "daphne")]
         serve.send_signal(sig)
         assert serve.wait(timeout=10) == code
@@ -78,7 +82,8 @@ def test_the_scaled_set_up_runs_that_many_daphnes_on_consecutive_ports_and_one_s
             if len(pids) == 3:
                 break
             time.sleep(0.02)
-        assert sorted(args) == [f"-b 127.0.0.1 -p {port} paohuzi_site.asgi:application" for port in (8123, 8124, 8125)]
+        assert sorted(args) == [f"{LIMITS} -b 127.0.0.1 -p {port} paohuzi_site.asgi:application"
+                                for port in (8123, 8124, 8125)]
         assert note(env, "python", "args") == "manage.py run_timers --loop"  # one sweeper
         pids = [int(p) for p in pids] + [int(note(env, "python", "pid"))]
         serve.send_signal(signal.SIGTERM)

@@ -8,6 +8,7 @@ from paohuzi_site.asgi import application
 
 
 @pytest.mark.asyncio
+@pytest.mark.django_db  # the auth middleware reads the session's user before the origin is checked
 async def test_websocket_from_a_foreign_origin_is_refused_and_logged(caplog):
     comm = WebsocketCommunicator(application, "/ws/table/1/", headers=[(b"origin", b"http://evil.example")])
     with caplog.at_level(logging.WARNING, logger="paohuzi.websocket"):

@@ -9,6 +9,7 @@ the request is done; everything else (views, the sweeper, tests) sends them at c
 from __future__ import annotations
 
 import asyncio
+import logging
 from contextvars import ContextVar
 
 from asgiref.sync import async_to_sync
@@ -17,6 +18,9 @@ from channels.layers import get_channel_layer
 from django.db import connection, transaction
 
 from ..models import Table
+from .errors import Refused
+
+logger = logging.getLogger("paohuzi.notify")
 
 
 def table_changed(table) -> None:
@@ -49,9 +53,28 @@ _HELD: ContextVar[list | None] = ContextVar("notify_held", default=None)
 async def on_db_thread(fn, *args, **kwargs):
     """`fn` on the database thread (database_sync_to_async, whose thread sees this context): the events
     it commits are kept meanwhile and sent from the event loop once it is done, failed or not. Shielded:
-    a caller cancelled meanwhile (a table's timer replaced while its tick runs) leaves the call and its
-    sending to finish, or the thread would commit a change nobody is told of."""
-    return await asyncio.shield(_run_then_send(fn, args, kwargs))
+    a caller cancelled meanwhile (a table's timer replaced while its tick runs, a socket's handler killed
+    after its close) leaves the call and its sending to finish, or the thread would commit a change
+    nobody is told of; its outcome is then nobody's to hear (_orphan_done)."""
+    call = asyncio.ensure_future(_run_then_send(fn, args, kwargs))
+    try:
+        return await asyncio.shield(call)
+    except asyncio.CancelledError:
+        _ORPHANS.add(call)  # the loop keeps only a weak reference to a task
+        call.add_done_callback(_orphan_done)
+        raise
+
+
+_ORPHANS: set[asyncio.Task] = set()  # calls whose caller was cancelled, until each is done
+
+
+def _orphan_done(call: asyncio.Task) -> None:
+    """A call whose caller was cancelled is done: a refusal has nobody to tell; a failure is logged once
+    (else asyncio reports "Task exception was never retrieved" whenever the task is collected)."""
+    _ORPHANS.discard(call)
+    error = None if call.cancelled() else call.exception()
+    if error is not None and not isinstance(error, Refused):
+        logger.error("a request whose caller was cancelled failed", exc_info=error)
 
 
 async def _run_then_send(fn, args, kwargs):

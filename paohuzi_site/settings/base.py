@@ -173,6 +173,7 @@ LOGIN_FAILURES_ALLOWED_PER_IP = int(os.environ.get("LOGIN_FAILURES_ALLOWED_PER_I
 LOGIN_WAIT_SECONDS = int(os.environ.get("LOGIN_WAIT_SECONDS", "60"))  # the first wait; doubles per failure
 LOGIN_WAIT_MAX_SECONDS = int(os.environ.get("LOGIN_WAIT_MAX_SECONDS", "3600"))  # the longest wait
 GUESTS_PER_IP_PER_DAY = int(os.environ.get("GUESTS_PER_IP_PER_DAY", "5"))  # no farming of starting coins
+SIGNUPS_PER_IP_PER_DAY = int(os.environ.get("SIGNUPS_PER_IP_PER_DAY", "10"))  # nor by signing up
 INVITE_LOOKUPS_PER_IP_PER_MINUTE = int(os.environ.get("INVITE_LOOKUPS_PER_IP_PER_MINUTE", "20"))
 # Behind a reverse proxy every request comes from the proxy: name the header it sets to the client's
 # address (`HTTP_X_REAL_IP`, `HTTP_X_FORWARDED_FOR`), or all clients share one address's limits.
@@ -216,7 +217,7 @@ DAILY_COIN_CAP = int(os.environ.get("DAILY_COIN_CAP", "200000000"))  # R8.4: per
 COIN_ROOM_VARIANT = os.environ.get("COIN_ROOM_VARIANT", "changde")  # coin rooms play this variant (`002`)
 
 # What one table socket may do (games.socket_limits): messages a second and the burst, dropped messages
-# before the socket is closed, sockets one user may keep open at one table (per process).
+# before the socket is closed, sockets one user may keep open at one table (over all processes).
 TABLE_MESSAGES_PER_SECOND = float(os.environ.get("TABLE_MESSAGES_PER_SECOND", "10"))
 TABLE_MESSAGE_BURST = int(os.environ.get("TABLE_MESSAGE_BURST", "20"))
 TABLE_FLOOD_DROPS = int(os.environ.get("TABLE_FLOOD_DROPS", "200"))

@@ -13,7 +13,8 @@ STARTING_COINS = 2000
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 # Every test client comes from 127.0.0.1 and the counters outlive a test: the per-address limits are off
 # here; tests/accounts/test_throttles.py sets them and empties the cache.
-GUESTS_PER_IP_PER_DAY = INVITE_LOOKUPS_PER_IP_PER_MINUTE = LOGIN_FAILURES_ALLOWED_PER_IP = 10**9
+GUESTS_PER_IP_PER_DAY = SIGNUPS_PER_IP_PER_DAY = 10**9
+INVITE_LOOKUPS_PER_IP_PER_MINUTE = LOGIN_FAILURES_ALLOWED_PER_IP = 10**9
 
 # Several test runs may share one Redis: keep each run's groups and channels apart.
 if "CONFIG" in CHANNEL_LAYERS["default"]:

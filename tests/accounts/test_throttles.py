@@ -20,6 +20,7 @@ def limits(settings):
     settings.LOGIN_FAILURES_ALLOWED, settings.LOGIN_FAILURES_ALLOWED_PER_IP = 5, 20
     settings.LOGIN_WAIT_SECONDS, settings.LOGIN_WAIT_MAX_SECONDS = 60, 3600
     settings.GUESTS_PER_IP_PER_DAY, settings.INVITE_LOOKUPS_PER_IP_PER_MINUTE = 5, 20
+    settings.SIGNUPS_PER_IP_PER_DAY = 10
     cache.clear()
     with translation.override("en"):
         yield
@@ -55,6 +56,23 @@ def test_five_failures_then_even_the_right_password_waits_and_the_wait_grows(cli
     assert "try again in 2 minutes" in errors(log_in(client, "xiaohong", PASSWORD)[0])
     clock[0] += 121
     assert log_in(client, "xiaohong", PASSWORD)[1] is True
+
+
+def test_the_admins_log_in_page_counts_and_waits_like_the_sites(client, make_user, clock):
+    """The admin's own log-in form is throttled too: else it would be the way round the wait."""
+    User.objects.filter(pk=make_user("boss", PASSWORD).pk).update(is_staff=True, is_superuser=True)
+    url = reverse("admin:login")
+    for _ in range(3):
+        client.post(url, {"username": "boss", "password": "wrong"}, REMOTE_ADDR="10.0.0.2")
+    for _ in range(2):  # the account's count is one: two pages, one wait
+        log_in(client, "boss", "wrong")
+    response = client.post(url, {"username": "boss", "password": PASSWORD}, REMOTE_ADDR="10.0.0.3",
+                           HTTP_ACCEPT_LANGUAGE="en")
+    assert "_auth_user_id" not in client.session
+    assert "Too many failed log-ins: try again in 60 seconds." in " ".join(response.context["form"].non_field_errors())
+    clock[0] += 61
+    client.post(url, {"username": "boss", "password": PASSWORD}, REMOTE_ADDR="10.0.0.3")
+    assert "_auth_user_id" in client.session
 
 
 def test_a_success_forgets_the_accounts_failures(client, make_user, clock):
@@ -106,6 +124,32 @@ def test_guests_from_one_address_are_limited_per_day(client, clock):
     assert User.objects.filter(is_guest=True).count() == 7
 
 
+def test_sign_ups_from_one_address_are_limited_per_day(client, clock):
+    """Each new account is paid the starting coins: signing up is no way round the guest limit."""
+    def sign_up(name, ip="10.0.0.9"):
+        client.logout()
+        return client.post(reverse("accounts:signup"), {"username": name, "password1": PASSWORD,
+                                                        "password2": PASSWORD}, REMOTE_ADDR=ip)
+    for n in range(10):
+        sign_up(f"farm{n}")
+    response = sign_up("farm10")
+    assert "今天从您的网络地址注册的账号已达上限" in " ".join(response.context["form"].non_field_errors())
+    assert not User.objects.filter(username="farm10").exists() and "_auth_user_id" not in client.session
+    sign_up("other", ip="10.0.0.10")  # another address
+    clock[0] += 24 * 60 * 60 + 1
+    sign_up("farm10")  # the next day
+    assert User.objects.filter(username__in=["farm10", "other"]).count() == 2
+
+
+def test_a_form_with_mistakes_counts_no_sign_up(client):
+    for _ in range(12):
+        client.post(reverse("accounts:signup"), {"username": "x", "password1": PASSWORD, "password2": "other"},
+                    REMOTE_ADDR="10.0.0.11")
+    client.post(reverse("accounts:signup"), {"username": "real", "password1": PASSWORD, "password2": PASSWORD},
+                REMOTE_ADDR="10.0.0.11")
+    assert User.objects.filter(username="real").exists()
+
+
 def test_behind_a_proxy_the_address_is_the_header_it_sets(client, settings):
     settings.CLIENT_IP_HEADER = "HTTP_X_REAL_IP"
     for n in range(6):
@@ -125,7 +169,8 @@ def test_invite_code_look_ups_are_limited_per_address(client, clock, defaults):
 
 
 @pytest.mark.parametrize("name", ["空位", "机器人", "游客", "admin", "ADMIN", "Admin", "机器人1", "游客12", "bot1",
-                                  "Bot_1", "guest3", "GUEST", "empty_seat", "EmptySeat"])
+                                  "Bot_1", "guest3", "GUEST", "empty_seat", "EmptySeat",
+                                  "庄家", "托管", "Dealer", "auto-play", "Auto_Play2"])
 def test_the_sites_own_labels_are_refused_at_sign_up_and_at_guest_claim(client, name):
     form = {"username": name, "password1": PASSWORD, "password2": PASSWORD}
     signup = client.post(reverse("accounts:signup"), form)

@@ -3,6 +3,7 @@ Debian's chromium driven by Playwright, and failure evidence in test-artifacts/ 
 from __future__ import annotations
 
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -18,13 +19,16 @@ from playwright.sync_api import Locator, Page
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
 CHROMIUM = "/usr/bin/chromium"
+# Daphne's options as bin/serve passes them (the websocket frame limit): the tests' server is the one served.
+DAPHNE_LIMITS = re.search(r'^LIMITS="(.*)"$', (ROOT / "bin" / "serve").read_text(), re.MULTILINE).group(1).split()
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]
 
 
 # Every browser test's visitors come from 127.0.0.1: the per-address limits (guests, invite look-ups,
 # log-ins; tests/accounts/test_throttles.py tests them) would refuse the test's own players.
-NO_ADDRESS_LIMITS = {"GUESTS_PER_IP_PER_DAY": "1000000", "INVITE_LOOKUPS_PER_IP_PER_MINUTE": "1000000",
+NO_ADDRESS_LIMITS = {"GUESTS_PER_IP_PER_DAY": "1000000", "SIGNUPS_PER_IP_PER_DAY": "1000000",
+                     "INVITE_LOOKUPS_PER_IP_PER_MINUTE": "1000000",
                      "LOGIN_FAILURES_ALLOWED_PER_IP": "1000000"}
 
 
@@ -83,7 +87,7 @@ class Daphne(Process):
     def __init__(self, name: str, env: dict[str, str], port: int | None = None):
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
-        super().__init__(name, env, ["-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port),
+        super().__init__(name, env, ["-m", "daphne", *DAPHNE_LIMITS, "-b", "127.0.0.1", "-p", str(self.port),
                                      "paohuzi_site.asgi:application"])
 
     def start(self) -> None:

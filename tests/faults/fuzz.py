@@ -18,6 +18,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 from bench.load import ProjectTable, Stats, percentile
+from games.messages import FRAME_BYTES
 
 from .kit import connect, private_pages, reopened, running_server, settle, table_id
 
@@ -46,8 +47,9 @@ def hostile(rng: random.Random, move_no: int, theirs: list[dict], mine: list[str
                            "".join(chr(rng.randrange(32, 0x3000)) for _ in range(rng.randrange(1, 200)))])
         return text.encode("utf-8", "surrogatepass"), False, kind
     if kind == "huge":
-        # A few near Daphne's 1 MiB frame limit; most far past MAX_CHARS yet cheap to mask and check.
-        size = 900_000 if rng.random() < 0.005 else rng.choice([4097, 5000, 8192, 16_384])
+        # Most past MAX_CHARS, for the schema to refuse; some past FRAME_BYTES, which Daphne itself drops
+        # (closing the socket) before they are read, a few of those near Daphne's own default of 1 MiB.
+        size = 900_000 if rng.random() < 0.005 else rng.choice([4097, 5000, 8192, 16_000, 16_384])
         text = rng.choice([move("x" * size).decode(), "x" * size, "[" + "1," * (size // 2) + "1]",
                            json.dumps({"op": "act", "move_no": move_no, "pad": "y" * size})])
         return text.encode(), False, kind
@@ -95,6 +97,7 @@ class Attack:
         self.sent = self.flooded = self.flood_rounds = self.vanished = 0
         self.unanswered: list = []  # (kind, start of the message) that got no frame within 5 s
         self.closes: list = []  # (code, kind, start of the message) of fuzzing sockets the server closed
+        self.too_big: list = []  # close codes of sockets that sent more than FRAME_BYTES (Daphne drops them)
         self.pages: list = []
         self.kinds: dict[str, int] = {}
         self.codes: list = []  # close codes of the fuzzing sockets (None: still open at the end)
@@ -118,8 +121,13 @@ class Attack:
             while page.frames_in == heard and time.monotonic() - t0 < 5 and not page.closed:
                 await asyncio.sleep(0.001)
             if page.closed:
-                self.closes.append((page.code, kind, payload[:80].decode(errors="replace")))
+                if len(payload) > FRAME_BYTES:
+                    self.too_big.append(page.code)
+                else:
+                    self.closes.append((page.code, kind, payload[:80].decode(errors="replace")))
                 page = await connect(reopened(page))
+            elif len(payload) > FRAME_BYTES:
+                self.closes.append(("open after too big", kind, len(payload)))
             elif page.frames_in == heard:
                 self.unanswered.append((kind, payload[:80].decode(errors="replace")))
             await asyncio.sleep(max(0.0, 1 / RATE - (time.monotonic() - t0)))
@@ -182,7 +190,7 @@ async def run(server, total: int, rng: random.Random) -> dict:
             p.close()
         return {"sent": attack.sent, "vanished": attack.vanished, "kinds": attack.kinds, "unanswered": attack.unanswered,
                 "flooded": attack.flooded, "flood_rounds": attack.flood_rounds, "flood_codes": attack.flood_codes,
-                "fuzz_codes": attack.codes, "closes": attack.closes, "changed": before != after,
+                "fuzz_codes": attack.codes, "closes": attack.closes, "too_big": attack.too_big, "changed": before != after,
                 "quiet": figures(quiet), "loud": figures(loud)}
     finally:
         pool.shutdown(wait=False)
@@ -205,7 +213,7 @@ def scenario(soak: bool) -> dict:
         facts = asyncio.run(run(server, total, random.Random(4)))
     q, loud = facts["quiet"], facts["loud"]
     print(f"fuzz: {facts['sent']} hostile messages ({', '.join(f'{k} {n}' for k, n in sorted(facts['kinds'].items()))}),"
-          f" {len(facts['unanswered'])} unanswered, {facts['vanished']} dropped before their answer, {len(facts['closes'])} closed by the server; flood: {facts['flooded']} messages in {facts['flood_rounds']} "
+          f" {len(facts['unanswered'])} unanswered, {facts['vanished']} dropped before their answer, {len(facts['closes'])} closed by the server, {len(facts['too_big'])} past the {FRAME_BYTES}-byte frame limit dropped by Daphne (codes {sorted(set(map(str, facts['too_big'])))}); flood: {facts['flooded']} messages in {facts['flood_rounds']} "
           f"bursts, closed with {sorted(set(map(str, facts['flood_codes'])))}; attacked table changed: "
           f"{facts['changed']}")
     print(f"other table, move latency: quiet p50 {q['p50']:.1f} ms p99 {q['p99']:.1f} ms ({q['moves']} moves);"

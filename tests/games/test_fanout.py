@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import gc
+import logging
 import time
 
 import pytest
@@ -71,6 +73,48 @@ async def test_a_caller_cancelled_while_its_request_runs_still_sends_the_events_
     call.cancel()
     assert await asyncio.wait_for(layer.receive(channel), 5) == {"type": "table.changed", "version": 9}
     await layer.group_discard("table.7", channel)
+
+
+async def left_to_finish(fn) -> list[dict]:
+    """`fn` through on_db_thread, its caller cancelled while it runs (Daphne kills a socket's handler
+    that outlives its close): what the loop was asked to report of it, once it is done and collected."""
+    loop, reported = asyncio.get_running_loop(), []
+    loop.set_exception_handler(lambda loop, context: reported.append(context))
+    try:
+        call = asyncio.ensure_future(notify.on_db_thread(fn))
+        await asyncio.sleep(0.05)
+        call.cancel()
+        await asyncio.sleep(0.4)  # fn is done
+        del call
+        gc.collect()
+        await asyncio.sleep(0)
+    finally:
+        loop.set_exception_handler(None)
+    return reported
+
+
+async def test_a_refusal_whose_caller_was_cancelled_is_not_reported_as_a_lost_error(caplog):
+    """A hostile page's move is refused after its socket went: nobody to tell, nothing to log (it was
+    "Task exception was never retrieved" with a traceback in Daphne's log)."""
+    from games.services import Refused
+
+    def refused():
+        time.sleep(0.2)
+        raise Refused("not your turn")
+
+    with caplog.at_level(logging.WARNING):
+        assert await left_to_finish(refused) == []
+    assert not caplog.records
+
+
+async def test_a_failure_whose_caller_was_cancelled_is_logged_once(caplog):
+    def broken():
+        time.sleep(0.2)
+        raise RuntimeError("a bug")
+
+    with caplog.at_level(logging.WARNING):
+        assert await left_to_finish(broken) == []
+    assert [r.exc_info[1].args for r in caplog.records] == [("a bug",)]
 
 
 async def test_a_step_planned_while_a_tick_caught_up_is_kept(monkeypatch):

@@ -1,7 +1,7 @@
 """Hostile input over the table's websocket (DESIGN: every message validated before use): thousands of
 malformed, huge, deeply nested, mistyped, out-of-turn, stale and replayed messages change nothing,
 crash no socket and log no traceback; a flood is dropped with one notice and then closed; a user's
-fourth socket at a table closes the oldest."""
+fourth socket at a table closes the oldest; a failing handler is logged once and leaves nothing behind."""
 from __future__ import annotations
 
 import json
@@ -122,3 +122,33 @@ async def test_a_closed_socket_makes_room_and_many_sockets_leave_only_the_newest
     assert codes[:-3] == [4409] * 17 and codes[-3:] == [None] * 3
     for s in sockets[-3:]:
         await s.disconnect()
+
+
+async def test_a_failing_handler_is_logged_once_answered_calmly_and_leaves_nothing_behind(coin_table, monkeypatch,
+                                                                                         caplog):
+    """A bug in a service (here: any move raises) is one logged error and a calm answer; the socket stays
+    open, and once it closes neither its table's timer nor its groups hold it (a crashed socket's did)."""
+    from channels.layers import get_channel_layer
+
+    from games import services, table_clock
+
+    def broken(**kwargs):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(services, "action_submit", broken)
+    table, seats = coin_table
+    comm = await connect(seats[0], table.pk)
+    await comm.receive_from(timeout=5)
+    with caplog.at_level(logging.WARNING):
+        await comm.send_json_to({"op": "act", "action": "pass", "move_no": 0})
+        answer = await comm.receive_from(timeout=5)
+    assert "没有成功" in answer or "did not work" in answer
+    assert [r.exc_info[1].args for r in caplog.records if r.levelno >= logging.ERROR] == [("a bug",)]
+    await comm.send_to(text_data='{"op": "sync"}')
+    assert set(FRAGMENT_IDS) <= set(ids(await comm.receive_from(timeout=5)))
+    assert len(table_clock.watchers(table.pk)) == 1
+    await comm.disconnect()
+    assert table_clock.watchers(table.pk) == []
+    layer = get_channel_layer()
+    if hasattr(layer, "groups"):  # the in-memory layer (Redis keeps them in Redis)
+        assert not any(layer.groups.get(g) for g in (f"table.{table.pk}", f"user.{seats[0].pk}"))
