@@ -14,19 +14,23 @@ LOOSE_STACK = 3  # loose cards per column, raised while the columns do not fit
 
 def columns(cards: list[int]) -> list[dict]:
     """[{"kind": "kan" | "sentence" | "pair" | "loose", "cards": [kinds…]}, …] covering `cards`."""
-    counts = C.counts(cards)
-    out = [{"kind": "kan", "cards": [k] * counts[k]} for k in C.KINDS if counts[k] >= 3]
+    return [{"kind": kind, "cards": list(kinds)} for kind, kinds in _columns(tuple(C.counts(cards)))]
+
+
+@lru_cache(maxsize=4096)  # a hand changes on its owner's moves only, and is shown on every move
+def _columns(counts: tuple[int, ...]) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    out = [("kan", (k,) * counts[k]) for k in C.KINDS if counts[k] >= 3]
     rest = tuple(0 if n >= 3 else n for n in counts)
     groups, loose = _keep(rest)
-    out += [{"kind": "sentence", "cards": list(g)} for g in groups]
+    out += [("sentence", tuple(g)) for g in groups]
     left = C.counts(loose)
-    out += [{"kind": "pair", "cards": [k, k]} for k in C.KINDS if left[k] == 2]
-    singles = [k for k in loose if left[k] == 1]
+    out += [("pair", (k, k)) for k in C.KINDS if left[k] == 2]
+    singles = tuple(k for k in loose if left[k] == 1)
     size = LOOSE_STACK
     while len(out) + -(-len(singles) // size) > MAX_COLUMNS and size < len(singles):
         size += 1
-    out += [{"kind": "loose", "cards": singles[i:i + size]} for i in range(0, len(singles), size)]
-    return out
+    out += [("loose", singles[i:i + size]) for i in range(0, len(singles), size)]
+    return tuple(out)
 
 
 @lru_cache(maxsize=4096)
