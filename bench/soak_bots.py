@@ -6,12 +6,10 @@ memory (VmRSS from /proc/self/status), the live small-object memory (pymalloc's 
 sys.getallocatedblocks: live objects, whatever the allocator keeps), with `--trace` the tracemalloc
 total of live traced memory, and the cache sizes (every engine and bot cache, each bounded).
 
-The warm-up lasts `--warmup` hands (300 by default) and then until every planner memo in use has let go
-of as many entries as it holds (at most `--warmup-max` hands in all): a memo is full at about 100 hands
-of its variants, and its hash table is resized once after that (an OrderedDict of 1 << 18 entries moves
-from a 2^19- to a 2^20-slot table once deletions have used up the first, about C/2 evictions: ~30 MB per
-memo, allocated outside pymalloc, so RSS steps while the live blocks do not). The memos of variants with
-a rarer hu-xi table fill later: a fixed 300 hands left one memo's step inside the measured hands.
+The warm-up (300 hands by default) covers the filling of the bot's planner memos (full at about 100
+hands) and the one resize of each memo's hash table that follows (an OrderedDict of 1 << 18 entries
+moves from a 2^19- to a 2^20-slot table once deletions have used up the first: about 30 MB per memo,
+allocated outside pymalloc, so RSS steps while the live blocks do not).
 
 `--check` exits 1 when RSS or the live memory (tracemalloc's total with --trace, else the blocks at
 their mean size) grows by more than `--limit` MB (4 by default: the engine's lru_caches still filling
@@ -19,7 +17,7 @@ up to their caps hold about 2 MB; more than that is a leak) from the end of the 
 `--trace` runs about 8× slower and prints the top growers by traceback (snapshot after the warm-up
 against the end).
 
-    .venv/bin/python bench/soak_bots.py [--hands 1000] [--warmup 300] [--warmup-max 5000] [--seed 1] [--every 100]
+    .venv/bin/python bench/soak_bots.py [--hands 1000] [--warmup 300] [--seed 1] [--every 100]
                                         [--capacity N] [--trace FRAMES] [--check] [--limit MB]
 """
 from __future__ import annotations
@@ -66,26 +64,15 @@ def cache_sizes() -> str:
     out.append(f"sizes {sum(len(s.small) + len(s.big) for s in solvers)} ({len(solvers)} solvers, "
                f"cap {winning._MEMO_SIZE} each size)")
     out.append(f"fans {sum(len(t.memo) for t in scoring._FAN_TABLES.values())}")
-    memos = sorted(((len(p.memo), p.evicted) for p in _planners()), reverse=True)
-    out.append(f"memo {[n for n, _ in memos]} (cap {bots.MEMO_CAPACITY}), evicted {[e for _, e in memos]}")
+    planners = [o for o in gc.get_objects() if isinstance(o, bots._Planner)]
+    out.append(f"memo {sorted((len(p.memo) for p in planners), reverse=True)} (cap {bots.MEMO_CAPACITY})")
     return ", ".join(out)
-
-
-def _planners() -> list[bots._Planner]:
-    return [o for o in gc.get_objects() if isinstance(o, bots._Planner)]
-
-
-def memos_turned_over() -> bool:
-    """Every planner memo has evicted as many entries as it holds: past its hash table's one resize."""
-    return all(p.evicted >= bots.MEMO_CAPACITY for p in _planners())
 
 
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--hands", type=int, default=1000, help="hands after the warm-up")
-    parser.add_argument("--warmup", type=int, default=300, help="hands of warm-up at least")
-    parser.add_argument("--warmup-max", type=int, default=5000,
-                        help="hands of warm-up at most, waiting for every planner memo to turn over once")
+    parser.add_argument("--warmup", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--every", type=int, default=100)
     parser.add_argument("--capacity", type=int, default=None, help="override games.bots.MEMO_CAPACITY")
@@ -106,17 +93,15 @@ def main() -> int:
 
     what = "traced" if args.trace else "blocks"
     print(f"start: RSS {rss_mb():.1f} MB, live ({what}) {live_mb():.1f} MB", flush=True)
-    warmup = 0  # the memos are looked at every 50 hands: gc.get_objects() walks the whole heap
-    while warmup < args.warmup or (warmup < args.warmup_max and (warmup % 50 or not memos_turned_over())):
-        play(warmup)
-        warmup += 1
+    for i in range(args.warmup):
+        play(i)
     warm, warm_live = rss_mb(), live_mb()
     before = tracemalloc.take_snapshot() if args.trace else None
-    print(f"after warm-up ({warmup} hands{'' if memos_turned_over() else ', a memo not yet turned over'}): "
-          f"RSS {warm:.1f} MB, live {warm_live:.1f} MB; {cache_sizes()}", flush=True)
+    print(f"after warm-up ({args.warmup} hands): RSS {warm:.1f} MB, live {warm_live:.1f} MB; {cache_sizes()}",
+          flush=True)
     start = time.perf_counter()
     for i in range(1, args.hands + 1):
-        play(warmup + i)
+        play(args.warmup + i)
         if i % args.every == 0 or i == args.hands:
             print(f"hand {i:>5}: RSS {rss_mb():.1f} MB, live {live_mb():.1f} MB; {cache_sizes()}; "
                   f"{i / (time.perf_counter() - start):.1f} hands/s", flush=True)

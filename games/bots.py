@@ -38,7 +38,7 @@ GUARD = sum(4 << 3 * k for k in C.KINDS)  # the top bit of each kind's three-bit
 # planners (one per hu-xi table) the memos hold at most PLANNERS × MEMO_CAPACITY entries in all; the
 # memo values are interned (fronts), so an entry is a key, a link and a shared tuple. A full memo takes
 # about 46 MB: 36 MB of OrderedDict (its hash table grows once more, to 2^20 slots, after about C/2
-# evictions, then holds) and 10 MB of keys; bench/soak_bots.py warms up past that step of every memo.
+# evictions, then holds) and 10 MB of keys; bench/soak_bots.py warms up past that step.
 MEMO_CAPACITY = 1 << 18
 FRONTS_CAPACITY = 1 << 13  # distinct memo values interned per planner (cleared past it: sharing only)
 PLANNERS = 8
@@ -182,7 +182,6 @@ class _Planner:
 
     def __init__(self, table: HuxiTable):
         self.memo: OrderedDict[int, tuple[tuple[int, float], ...]] = OrderedDict()
-        self.evicted = 0  # entries the LRU let go (bench/soak_bots.py: a memo's table has its final size)
         self.fronts: dict[tuple[tuple[int, float], ...], tuple[tuple[int, float], ...]] = {}
         self.moves = [self._moves(table, i) for i in C.KINDS]
 
@@ -237,7 +236,6 @@ class _Planner:
         memo[key] = out = fronts.setdefault(out, out)
         if len(memo) > MEMO_CAPACITY:
             memo.popitem(last=False)
-            self.evicted += 1
         return out
 
 

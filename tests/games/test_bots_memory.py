@@ -73,8 +73,6 @@ def test_memos_stay_within_capacity_over_many_bot_hands(small_memo):
     planners = _planners()
     assert planners and all(len(p.memo) <= CAPACITY for p in planners)
     assert any(len(p.memo) == CAPACITY for p in planners)  # the cap was reached, and held
-    assert all(p.evicted > 0 for p in planners if len(p.memo) == CAPACITY)  # counted (bench/soak_bots.py)
-    assert all(p.evicted == 0 for p in planners if len(p.memo) < CAPACITY)
     assert max(len(s) for s in sizes) > SIZE_CAP // 2  # the engine's memos came near their caps
     assert max(len(t.memo) for t in scoring._FAN_TABLES.values()) > FAN_CAP // 2
 
