@@ -11,6 +11,11 @@ hands) and the one resize of each memo's hash table that follows (an OrderedDict
 moves from a 2^19- to a 2^20-slot table once deletions have used up the first: about 30 MB per memo,
 allocated outside pymalloc, so RSS steps while the live blocks do not).
 
+The process runs with glibc's malloc as bin/serve runs the server (MALLOC_MMAP_THRESHOLD_ fixed, the
+script starts itself again with it when it is not set): with glibc's default, a memo table rebuilt as
+its LRU turns over (every ~70 hands here) sometimes comes back from the heap instead of a fresh mmap,
+and RSS steps up ~20 MB while the live memory does not move.
+
 `--check` exits 1 when RSS or the live memory (tracemalloc's total with --trace, else the blocks at
 their mean size) grows by more than `--limit` MB (4 by default: the engine's lru_caches still filling
 up to their caps hold about 2 MB; more than that is a leak) from the end of the warm-up to the end.
@@ -24,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import os
 import random
 import sys
 import time
@@ -69,7 +75,12 @@ def cache_sizes() -> str:
     return ", ".join(out)
 
 
+MMAP_THRESHOLD = "131072"  # bytes, as bin/serve sets it
+
+
 def main() -> int:
+    if os.environ.get("MALLOC_MMAP_THRESHOLD_") is None:
+        os.execve(sys.executable, [sys.executable, *sys.argv], {**os.environ, "MALLOC_MMAP_THRESHOLD_": MMAP_THRESHOLD})
     parser = argparse.ArgumentParser()
     parser.add_argument("--hands", type=int, default=1000, help="hands after the warm-up")
     parser.add_argument("--warmup", type=int, default=300)

@@ -10,12 +10,14 @@ from pathlib import Path
 
 import pytest
 
+from bench import soak_bots
 from games.messages import FRAME_BYTES
 
 ROOT = Path(__file__).resolve().parent.parent
 # Daphne drops any incoming websocket message or frame longer than a page's longest message in UTF-8.
 LIMITS = f"--websocket-max-message-size {FRAME_BYTES} --websocket-max-frame-size {FRAME_BYTES}"
-STUB = '#!/bin/sh\necho "$@" >> "$NOTES/{name}.args"\necho $$ >> "$NOTES/{name}.pid"\n{tail}\n'
+STUB = ('#!/bin/sh\necho "$MALLOC_MMAP_THRESHOLD_" > "$NOTES/{name}.malloc"\necho "$@" >> "$NOTES/{name}.args"\n'
+        'echo $$ >> "$NOTES/{name}.pid"\n{tail}\n')
 
 
 def stubs(tmp_path, daphne_tail="exec sleep 60") -> dict:
@@ -24,7 +26,8 @@ def stubs(tmp_path, daphne_tail="exec sleep 60") -> dict:
     for name, tail in (("python", "exec sleep 60"), ("daphne", daphne_tail)):
         (bin_dir / name).write_text(STUB.format(name=name, tail=tail))
         (bin_dir / name).chmod(0o755)
-    return {**os.environ, "BIN": str(bin_dir), "NOTES": str(notes), "HOST": "127.0.0.1", "PORT": "8123"}
+    environ = {k: v for k, v in os.environ.items() if k != "MALLOC_MMAP_THRESHOLD_"}  # bin/serve's default
+    return {**environ, "BIN": str(bin_dir), "NOTES": str(notes), "HOST": "127.0.0.1", "PORT": "8123"}
 
 
 def note(env, name: str, what: str, timeout: float = 10) -> str:
@@ -53,6 +56,8 @@ def test_serve_runs_daphne_and_the_sweeper_and_a_signal_stops_both(tmp_path, sig
     try:
         assert note(env, "python", "args") == "manage.py run_timers --loop"
         assert note(env, "daphne", "args") == f"{LIMITS} -b 127.0.0.1 -p 8123 paohuzi_site.asgi:application"
+        # glibc's malloc with a fixed mmap threshold, as bench/soak_bots.py measures the memory
+        assert note(env, "daphne", "malloc") == note(env, "python", "malloc") == soak_bots.MMAP_THRESHOLD
         pids = [int(note(env, name, "pid")) for name in ("python", "daphne")]
         serve.send_signal(sig)
         assert serve.wait(timeout=10) == code
