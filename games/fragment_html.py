@@ -4,7 +4,8 @@ millisecond a render before any markup (bench/bench_table.py --cpu), these cost 
 the rest of every fragment stays a template (games/templates/games/).
 
 Values are escaped here as a template would (conditional_escape); card faces come pre-escaped from
-games_cards.
+games_cards. Words are translated outside the f-strings: makemessages (xgettext) does not look inside
+one, and a message it does not see leaves the catalogue (tests/test_chinese_polish.py checks).
 """
 from __future__ import annotations
 
@@ -89,10 +90,11 @@ def seat(d: dict, oob: bool) -> SafeString:
             lines.append(f'<span class="badge dealer" title="{dealer}">{dealer}</span>')
         lines += [_badge(d, "bot", "", _("bot")), _badge(d, "auto", " auto", _("auto-play")),
                   _badge(d, "out", "", _("sits out this hand"))]
+        coins, points = _("coins"), _("points")
         if d["coins"] is not None:
-            lines.append(f'<span class="money">{esc(intcomma(d["coins"]))} {esc(_("coins"))}</span>')
+            lines.append(f'<span class="money">{esc(intcomma(d["coins"]))} {esc(coins)}</span>')
         if d["points"] is not None:
-            lines.append(f'<span class="money">{esc(intcomma(d["points"]))} {esc(_("points"))}</span>')
+            lines.append(f'<span class="money">{esc(intcomma(d["points"]))} {esc(points)}</span>')
         if d.get("change"):
             lines.append(f'<span class="change">{esc(signed(d["change"]))}</span>')
         lines += [_badge(d, "ready", "", _("ready")), _badge(d, "vote", "", _("agrees to dissolve")), "</header>"]
@@ -110,11 +112,12 @@ def _seat_table(d: dict) -> list[str]:
     groups = "".join(f'<span class="group kind-{esc(g["kind"])}" title="{esc(kind_label(g["kind"]))}">'
                      f'{cardfaces(g["cards"])}{facedown(g["backs"])}</span>' for g in d["groups"])
     colon = esc(pgettext("after a label", ": "))
+    huxi, in_hand, pile = _("hu-xi on the table"), _("cards in hand"), _("discarded and passed-on cards")
     return [f'<div class="groups">{groups}</div>',
-            f'<div class="meta">{esc(_("hu-xi on the table"))}{colon}<span class="huxi">{esc(d["huxi"])}'
+            f'<div class="meta">{esc(huxi)}{colon}<span class="huxi">{esc(d["huxi"])}'
             f'{"+?" if d.get("hidden") else ""}</span>',
-            f'<span class="hand-count">· {esc(_("cards in hand"))}{colon}{esc(d["hand_size"])}</span></div>',
-            f'<div class="pile" title="{esc(_("discarded and passed-on cards"))}">{cardfaces(d["pile"])}</div>']
+            f'<span class="hand-count">· {esc(in_hand)}{colon}{esc(d["hand_size"])}</span></div>',
+            f'<div class="pile" title="{esc(pile)}">{cardfaces(d["pile"])}</div>']
 
 
 def status(d: dict, oob: bool) -> SafeString:
@@ -123,10 +126,11 @@ def status(d: dict, oob: bool) -> SafeString:
     colon = esc(pgettext("after a label", ": "))
     lines = [f'<section id="table-status" class="table-info table-status"{_OOB if oob else ""}>']
     if d.get("hand_no"):
-        lines += ['<div class="facts">', f'<span>{esc(_("Dealer"))}{colon}{esc(d["dealer"])}</span>',
-                  f'<span id="stock-count" data-stock="{esc(d["stock"])}">{esc(_("Stock"))}{colon}{esc(d["stock"])}</span>']
+        dealer, stock, shown = _("Dealer"), _("Stock"), _("Shown card")
+        lines += ['<div class="facts">', f'<span>{esc(dealer)}{colon}{esc(d["dealer"])}</span>',
+                  f'<span id="stock-count" data-stock="{esc(d["stock"])}">{esc(stock)}{colon}{esc(d["stock"])}</span>']
         if d["shown"]:
-            lines.append(f'<span class="shown">{esc(_("Shown card"))}{colon}{cardfaces(d["shown"])}</span>')
+            lines.append(f'<span class="shown">{esc(shown)}{colon}{cardfaces(d["shown"])}</span>')
         lines.append("</div>")
     lines += ['<div class="status" id="status-line">', *_status_line(d), "</div>", "</section>"]
     return mark_safe("\n".join(line for line in lines if line) + "\n")
@@ -136,8 +140,9 @@ def _status_line(d: dict) -> list[str]:
     if d["status"] == "waiting":
         waiting = _("Waiting for players: %(seated)s of %(players)s seated.") % {
             "seated": esc(d["seated"]), "players": esc(d["players"])}
-        fill = (f'{esc(_("Bots take the empty seats in"))} <span class="countdown" data-deadline="{esc(d["fill_at"])}">'
-                "</span>") if d["fill_at"] else ""
+        bots_in = _("Bots take the empty seats in")
+        fill = (f'{esc(bots_in)} <span class="countdown" data-deadline="{esc(d["fill_at"])}"></span>'
+                if d["fill_at"] else "")
         return [waiting, fill]
     if d["status"] == "dissolved":
         return [esc(_("The room was dissolved."))]
@@ -151,13 +156,14 @@ def _status_line(d: dict) -> list[str]:
         lines.append(f'<span class="current" data-how="{esc(current["how"])}">{played % {"who": esc(current["from"])}}'
                      f'\n{cardfaces(current["card"])}</span>')
     if d["my_turn"]:
-        lines.append(f'<b class="your-move">{esc(_("Your move."))}</b>')
+        your_move = _("Your move.")
+        lines.append(f'<b class="your-move">{esc(your_move)}</b>')
     elif d["turn"]:
         lines.append(_("%(who)s is to discard.") % {"who": esc(d["turn"])})
     elif d["waiting"]:
         lines.append(esc(d["waiting"]))
     if d["deadline"]:
-        mine = ' data-mine="1"' if d["my_turn"] else ""
+        mine, left = ' data-mine="1"' if d["my_turn"] else "", _("time left")
         lines.append(f'<span class="countdown turn-clock" data-deadline="{esc(d["deadline"])}"{mine} '
-                     f'title="{esc(_("time left"))}"></span>')
+                     f'title="{esc(left)}"></span>')
     return lines
