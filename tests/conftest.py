@@ -27,8 +27,8 @@ def make_user(db):
 
 @pytest.fixture(autouse=True)
 def fresh_channel_layer():
-    """Each test gets its own channel layer: channels-redis keeps locks and connections bound to the
-    event loop that first used them, and every async test runs its own loop."""
+    """Each test gets its own channel layer: channels-redis keeps its connections (the pub/sub layer one
+    layer per loop) bound to the event loop that first used them, and every async test runs its own."""
     from channels.layers import channel_layers
 
     channel_layers.backends.clear()

@@ -31,23 +31,19 @@ def test_database_url_gives_postgresql_through_psycopg():
     assert db["CONN_HEALTH_CHECKS"] is False  # no round trip before every database_sync_to_async call
 
 
-def test_channel_layer_in_memory_by_default_redis_with_redis_url():
+def test_channel_layer_in_memory_by_default_redis_pubsub_with_redis_url():
     assert channel_layers_from_env({})["default"]["BACKEND"] == "channels.layers.InMemoryChannelLayer"
     layer = channel_layers_from_env({"REDIS_URL": "redis://127.0.0.1:6379/0"})["default"]
-    assert layer["BACKEND"] == "channels_redis.core.RedisChannelLayer"
+    assert layer["BACKEND"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
     assert [host["address"] for host in layer["CONFIG"]["hosts"]] == ["redis://127.0.0.1:6379/0"]
+    assert 0 < layer["CONFIG"]["hosts"][0]["socket_timeout"] < 60  # finite, against a dead connection
 
 
-def test_redis_layer_reads_longer_than_its_blocking_pop():
-    """channels-redis waits for a consumer's next message with a blocking BZPOPMIN (brpop_timeout, 5 s);
-    redis-py 8 reads with a 5 s socket timeout by default, so an idle consumer's receive raised
-    TimeoutError and Daphne closed its socket (1011) after a few quiet seconds."""
-    from channels_redis.core import RedisChannelLayer
-
-    config = channel_layers_from_env({"REDIS_URL": "redis://127.0.0.1:6379/0"})["default"]["CONFIG"]
-    layer = RedisChannelLayer(**config)
-    timeout = layer.create_pool(0).connection_kwargs["socket_timeout"]
-    assert timeout is not None and timeout > layer.brpop_timeout + 1
+def test_pubsub_channels_of_two_redis_databases_stay_apart():
+    """Pub/sub channels are the server's, not a database's: the prefix names the database."""
+    prefix = {url: channel_layers_from_env({"REDIS_URL": url})["default"]["CONFIG"]["prefix"]
+              for url in ("redis://127.0.0.1:6379/0", "redis://127.0.0.1:6379/3", "redis://127.0.0.1:6379")}
+    assert prefix["redis://127.0.0.1:6379/0"] == prefix["redis://127.0.0.1:6379"] != prefix["redis://127.0.0.1:6379/3"]
 
 
 def run_settings(module: str, code: str, **env: str) -> subprocess.CompletedProcess:
@@ -67,7 +63,7 @@ def test_dev_settings_follow_the_environment():
                           DATABASE_URL="postgres://postgres@127.0.0.1:5432/test",
                           REDIS_URL="redis://127.0.0.1:6379/0")
     assert scaled.stdout.split() == ["django.db.backends.postgresql",
-                                     "channels_redis.core.RedisChannelLayer", "False"]
+                                     "channels_redis.pubsub.RedisPubSubChannelLayer", "False"]
 
 
 def test_embedded_sqlite_really_runs_in_wal_mode(tmp_path):

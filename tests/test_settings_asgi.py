@@ -37,9 +37,9 @@ async def test_the_configured_channel_layer_delivers_a_group_message():
 
 @pytest.mark.asyncio
 async def test_300_tables_changes_at_once_reach_a_processs_sockets():
-    """channels-redis keeps all of a process's channels under one Redis key, one message per group_send,
-    and drops a group_send to a key already holding `capacity` messages: with its default 100, 200 of
-    these 300 changes were lost (base.py's REDIS_CHANNEL_CAPACITY). In memory: a queue per channel."""
+    """channels-redis's default layer kept all of a process's channels under one Redis key and dropped a
+    group_send to a key already holding `capacity` messages: with its default 100, 200 of these 300
+    changes were lost. The pub/sub layer (settings.base) and the in-memory one queue per channel."""
     import asyncio
 
     from channels.layers import get_channel_layer

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from pathlib import Path
+from urllib.parse import urlparse
 
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
@@ -17,9 +18,8 @@ BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
 # A busy SQLite writer makes others wait this long (seconds) before "database is locked".
 SQLITE_BUSY_TIMEOUT = 20
-# Seconds a Redis read may take: longer than channels-redis's 5 s blocking wait for a message.
+# Seconds a Redis call may take before it fails: finite, against a dead connection.
 REDIS_READ_TIMEOUT = 15
-REDIS_CHANNEL_CAPACITY = 10_000  # messages waiting per Redis key (one key per process: channel_layers_from_env)
 
 
 def env_bool(environ: Mapping[str, str], name: str, default: bool) -> bool:
@@ -61,22 +61,27 @@ def database_from_env(environ: Mapping[str, str], base_dir: Path = BASE_DIR) -> 
 
 
 def channel_layers_from_env(environ: Mapping[str, str]) -> dict:
-    """`REDIS_URL` → channels-redis (several processes); otherwise the in-memory layer (one process).
+    """`REDIS_URL` → channels-redis's pub/sub layer (several processes); otherwise the in-memory layer
+    (one process).
 
-    channels-redis waits for a consumer's next message in a blocking BZPOPMIN of 5 s; redis-py 8 reads
-    with a 5 s socket timeout by default, which cut that wait short: an idle consumer crashed and Daphne
-    closed its socket (1011). So the read timeout is longer, yet finite against a dead connection.
+    Pub/sub, not channels-redis's default layer: a group_send is one PUBLISH that each process
+    subscribed to the group receives once and hands to its sockets in memory. The default layer keeps
+    every socket of a process under one Redis key, pops one message per round trip, and silently drops a
+    group_send to a key holding `capacity` messages (its default 100 lost table changes at 200 busy
+    tables). Measured with bench/load.py on PostgreSQL + Redis, 200 tables, one move every 8 s each:
+    the floor's p99 346 → 52 ms, the site's p50 72 → 64 ms and p99 783 → 716 ms (session 5's note).
+    Pub/sub delivers at most once, as the default layer did past its capacity: a socket that misses a
+    change sees the version jump with the next one and takes a full snapshot (games.fanout).
 
-    Every socket of a process shares one Redis key for its messages (channels-redis's process-local
-    channels), and a group_send to a key holding `capacity` messages drops them silently ("over
-    capacity" in the log): the default 100 lost table changes at 200 busy tables in one process
-    (bench/load.py --tables 200 on PostgreSQL + Redis). Events are small: the cap is far above a burst.
+    Pub/sub channels are the Redis server's, not a database's: the prefix names the URL's database
+    number, so sites on one Redis kept apart by database number stay apart.
     """
     url = environ.get("REDIS_URL", "").strip()
     if url:
-        return {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
+        database = urlparse(url).path.strip("/") or "0"
+        return {"default": {"BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
                             "CONFIG": {"hosts": [{"address": url, "socket_timeout": REDIS_READ_TIMEOUT}],
-                                       "capacity": REDIS_CHANNEL_CAPACITY}}}
+                                       "prefix": f"asgi{database}."}}}
     return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
 

@@ -38,7 +38,7 @@ pytestmark = pytest.mark.skipif(
 MOVES_BEFORE_RESTART = 10  # clicks through both processes before process 2 restarts
 MOVES_IN_ALL = 20  # clicks in all (a finished hand goes on with "next hand")
 PROMPT = 3.0  # seconds: a move must reach the other process's page within this
-QUIET = 6.5  # seconds nobody moves (channels-redis waits 5 s in one BZPOPMIN)
+QUIET = 6.5  # seconds nobody moves (longer than redis-py's default 5 s read timeout)
 RECONNECT = 20.0  # seconds for B's page to reconnect (the extension's jittered backoff: 1 s, 2 s, 4 s, …)
 MOVES = ("#act-hu", "#act-peng", "#act-pass", "#my-hand form.discard button", "#next-hand")
 REDIS_LOCK = "paohuzi:scaled-test"
@@ -238,7 +238,7 @@ def test_two_processes_share_one_table_and_survive_a_restart(servers, database):
             a.page.wait_for_selector("#stock-count", timeout=PROMPT * 1000)  # no reload: through Redis only
             _both_agree(a, b)
 
-            # A quiet spell longer than the channel layer's blocking read (5 s): both sockets stay open.
+            # A quiet spell longer than a Redis read's default timeout (5 s): both sockets stay open.
             time.sleep(QUIET)
             assert a.socket() == b.socket() == {"opens": 1, "closes": []}, "a socket closed while idle"
 
