@@ -1,7 +1,7 @@
 """The markup of the parts a table frame carries on nearly every move, built in Python: the version
-element, the seats, the log's new rows, the hand's cards (and a person's title, which seats show). Django's template engine costs a tenth of a
-millisecond a render before any markup (bench/bench_table.py --cpu), these cost a few microseconds;
-the rest of every fragment stays a template (games/templates/games/).
+element, the seats, the table's status, the log's new rows, the hand's cards and a person's title.
+Django's template engine costs a tenth of a millisecond a render before any markup (bench/bench_table.py
+--cpu), these a few microseconds; the rest of every fragment stays a template (games/templates/games/).
 
 Values are escaped here as a template would (conditional_escape); card faces come pre-escaped from
 games_cards. Words are translated outside the f-strings: makemessages (xgettext) does not look inside
@@ -38,7 +38,8 @@ def log_rows(events: list[dict]) -> SafeString:
 
 
 def log_new(d: dict, oob: bool = True) -> SafeString:
-    """The rows a socket has not been sent yet, added at the top of its log by htmx."""
+    """The rows a socket has not been sent yet, added at the top of its log by htmx (always out of
+    band: `oob` is there for fragments.render's (data, oob) call)."""
     return mark_safe(f'<ul id="event-log-new" hx-swap-oob="afterbegin:#event-log-list">{log_rows(d["events"])}</ul>')
 
 
