@@ -5,7 +5,8 @@ act send seeded hostile messages from several sockets, one at a time, each answe
 malformed JSON, huge, deeply nested, wrong types, binary frames, the acting seat's own move, moves out of
 turn, stale, replayed and future move numbers, unknown ops. Meanwhile one more socket of theirs floods
 (bursts far past the limit: closed with 4429 by design, then opened again). At another table a
-well-behaved player plays paced moves; its move latency is measured quiet, then under the attack.
+well-behaved player plays paced moves; its move latency is measured quiet, while the one socket floods
+alone, then under the whole attack.
 Facts: messages sent and answered, close codes, tracebacks in the server's log, the attacked table's
 state before and after, the other table's errors and latency."""
 from __future__ import annotations
@@ -173,9 +174,11 @@ async def run(server, total: int, rng: random.Random) -> dict:
         await other.play(time.perf_counter() + 4, PACE, quiet)
 
         attack = Attack(total, rng)
+        flooder = asyncio.create_task(attack.flood(attackers[0], move_no))
+        flooding = Stats()  # one socket floods, nothing else: the issue's "within 2× of quiet"
+        await other.play(time.perf_counter() + 4, PACE, flooding)
         extra = [await connect(reopened(p)) for p in attackers for _ in range(SOCKETS - 1)]
         fuzzers = attackers + extra
-        flooder = asyncio.create_task(attack.flood(attackers[0], move_no))
         loud = Stats()
         player = asyncio.create_task(other.play(time.perf_counter() + 3600, PACE, loud))
         await asyncio.gather(*(attack.fuzz(p, move_no, theirs, cards_of(p)) for p in fuzzers))
@@ -191,7 +194,7 @@ async def run(server, total: int, rng: random.Random) -> dict:
         return {"sent": attack.sent, "vanished": attack.vanished, "kinds": attack.kinds, "unanswered": attack.unanswered,
                 "flooded": attack.flooded, "flood_rounds": attack.flood_rounds, "flood_codes": attack.flood_codes,
                 "fuzz_codes": attack.codes, "closes": attack.closes, "too_big": attack.too_big, "changed": before != after,
-                "quiet": figures(quiet), "loud": figures(loud)}
+                "quiet": figures(quiet), "flooding": figures(flooding), "loud": figures(loud)}
     finally:
         pool.shutdown(wait=False)
 
@@ -211,12 +214,15 @@ def scenario(soak: bool) -> dict:
     total = 60_000 if soak else 5_200
     with running_server("fuzz", **SETTINGS) as server:
         facts = asyncio.run(run(server, total, random.Random(4)))
-    q, loud = facts["quiet"], facts["loud"]
+    q, flooding, loud = facts["quiet"], facts["flooding"], facts["loud"]
     print(f"fuzz: {facts['sent']} hostile messages ({', '.join(f'{k} {n}' for k, n in sorted(facts['kinds'].items()))}),"
           f" {len(facts['unanswered'])} unanswered, {facts['vanished']} dropped before their answer, {len(facts['closes'])} closed by the server, {len(facts['too_big'])} past the {FRAME_BYTES}-byte frame limit dropped by Daphne (codes {sorted(set(map(str, facts['too_big'])))}); flood: {facts['flooded']} messages in {facts['flood_rounds']} "
           f"bursts, closed with {sorted(set(map(str, facts['flood_codes'])))}; attacked table changed: "
           f"{facts['changed']}")
     print(f"other table, move latency: quiet p50 {q['p50']:.1f} ms p99 {q['p99']:.1f} ms ({q['moves']} moves);"
-          f" under attack p50 {loud['p50']:.1f} ms p99 {loud['p99']:.1f} ms ({loud['moves']} moves);"
-          f" errors {q['errors'] + loud['errors']}, refusals {q['refusals'] + loud['refusals']}")
+          f" one socket flooding p50 {flooding['p50']:.1f} ms p99 {flooding['p99']:.1f} ms ({flooding['moves']} moves,"
+          f" p50 ×{flooding['p50'] / q['p50']:.2f} of quiet);"
+          f" under the whole attack p50 {loud['p50']:.1f} ms p99 {loud['p99']:.1f} ms ({loud['moves']} moves);"
+          f" errors {q['errors'] + flooding['errors'] + loud['errors']},"
+          f" refusals {q['refusals'] + flooding['refusals'] + loud['refusals']}")
     return {**facts, "tracebacks": server.tracebacks(), "log_tail": server.logs()[-3000:]}
