@@ -30,6 +30,14 @@ def stubs(tmp_path, daphne_tail="exec sleep 60") -> dict:
     return {**environ, "BIN": str(bin_dir), "NOTES": str(notes), "HOST": "127.0.0.1", "PORT": "8123"}
 
 
+def serve_script(env) -> subprocess.Popen:
+    """bin/serve as a terminal starts it. A shell cannot trap a signal it was started with ignored, and a
+    run in the background of a non-interactive shell (`sh -c '… &'`) ignores SIGINT: Ctrl-C's default
+    comes back for the script."""
+    return subprocess.Popen(["sh", "bin/serve"], cwd=ROOT, env=env,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+
+
 def note(env, name: str, what: str, timeout: float = 10) -> str:
     path = Path(env["NOTES"]) / f"{name}.{what}"
     for _ in range(int(timeout / 0.02)):
@@ -52,7 +60,7 @@ def gone(pid: int, timeout: float = 10) -> bool:
 @pytest.mark.parametrize("sig, code", [(signal.SIGTERM, 143), (signal.SIGINT, 130)])
 def test_serve_runs_daphne_and_the_sweeper_and_a_signal_stops_both(tmp_path, sig, code):
     env = stubs(tmp_path)
-    serve = subprocess.Popen(["sh", "bin/serve"], cwd=ROOT, env=env)
+    serve = serve_script(env)
     try:
         assert note(env, "python", "args") == "manage.py run_timers --loop"
         assert note(env, "daphne", "args") == f"{LIMITS} -b 127.0.0.1 -p 8123 paohuzi_site.asgi:application"
@@ -69,7 +77,7 @@ def test_serve_runs_daphne_and_the_sweeper_and_a_signal_stops_both(tmp_path, sig
 def test_when_daphne_ends_the_sweeper_stops_too(tmp_path):
     # Daphne ends once the sweeper has started (else the script may stop it before it notes its pid).
     env = stubs(tmp_path, daphne_tail='while [ ! -s "$NOTES/python.pid" ]; do sleep 0.02; done; exit 3')
-    serve = subprocess.Popen(["sh", "bin/serve"], cwd=ROOT, env=env)
+    serve = serve_script(env)
     try:
         sweeper = int(note(env, "python", "pid"))
         assert serve.wait(timeout=10) == 3
@@ -80,7 +88,7 @@ def test_when_daphne_ends_the_sweeper_stops_too(tmp_path):
 
 def test_the_scaled_set_up_runs_that_many_daphnes_on_consecutive_ports_and_one_sweeper(tmp_path):
     env = {**stubs(tmp_path), "PROCESSES": "3"}
-    serve = subprocess.Popen(["sh", "bin/serve"], cwd=ROOT, env=env)
+    serve = serve_script(env)
     try:
         for _ in range(500):  # each stub notes its arguments, then its pid: read the pids first
             pids, args = (note(env, "daphne", what).splitlines() for what in ("pid", "args"))
