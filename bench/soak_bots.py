@@ -12,8 +12,9 @@ moves from a 2^19- to a 2^20-slot table once deletions have used up the first: a
 allocated outside pymalloc, so RSS steps while the live blocks do not).
 
 The process runs with glibc's malloc as bin/serve runs the server (MALLOC_MMAP_THRESHOLD_ fixed, the
-script starts itself again with it when it is not set): with glibc's default, a memo table rebuilt as
-its LRU turns over (every ~70 hands here) sometimes comes back from the heap instead of a fresh mmap,
+script starts itself again with it when it is not set). After that one resize the table keeps its size,
+but CPython rebuilds it whenever the LRU's deletions have used up its free slots (every ~70 hands here);
+with glibc's default threshold a rebuilt table sometimes comes from the heap instead of a fresh mmap,
 and RSS steps up ~20 MB while the live memory does not move.
 
 `--check` exits 1 when RSS or the live memory (tracemalloc's total with --trace, else the blocks at
