@@ -9,7 +9,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from games.models import LedgerEntry
-from games.services import DuplicateSettlement, Refused, house_account, ledger_settle, publish_coins
+from games.services import DuplicateSettlement, Refused, house_account, ledger_settle, person_changed, publish_coins
 
 from .models import User
 from .selectors import relief_key_prefix, relief_offer
@@ -49,6 +49,7 @@ def guest_claim(*, user: User, username: str, password: str) -> User:
     user.set_password(password)
     user.is_guest = False
     user.save(update_fields=["username", "password", "is_guest"])
+    person_changed(user.pk)  # the tables show the new name
     return user
 
 
@@ -57,6 +58,16 @@ def hints_set(*, user: User, show: bool) -> None:
     """The player's own switch for the winning-card hints at the table."""
     User.objects.filter(pk=user.pk).update(show_hints=show)
     user.show_hints = show
+    person_changed(user.pk)
+
+
+@transaction.atomic
+def watch_settings_save(*, form) -> User:
+    """The profile's watch settings (a valid form of the user's own row): saved, and the tables the
+    user sits at read them anew (a player who may no longer be watched closes the spectators' pages)."""
+    user = form.save()
+    person_changed(user.pk)
+    return user
 
 
 @transaction.atomic
@@ -81,4 +92,5 @@ def relief_grant(*, user: User, n: int) -> int:
     except DuplicateSettlement:  # a concurrent twin of this click was first
         return 0
     publish_coins([user.pk])
+    person_changed(user.pk)
     return offer["amount"]

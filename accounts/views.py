@@ -124,7 +124,7 @@ def watch_settings(request):
     """The profile's watch settings: public replays (default off), may be watched (default on)."""
     form = WatchSettingsForm(request.POST, instance=request.user)
     if form.is_valid():
-        form.save()
+        services.watch_settings_save(form=form)
         messages.success(request, _("Your settings were saved."))
     return redirect("accounts:profile")
 

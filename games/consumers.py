@@ -15,6 +15,7 @@ from urllib.parse import parse_qs
 
 from autobahn.exception import Disconnected
 from channels.db import database_sync_to_async
+from channels.consumer import get_handler_name
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
@@ -92,10 +93,14 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.channel_layer.group_send(self.sockets, {"type": "socket.closed", "channel": self.channel_name})
 
     async def dispatch(self, message):
-        """Whatever fails in a handler is logged once and answered calmly: it never takes the socket
+        """Each message to its handler, as Channels' dispatch does but for its close_old_connections
+        first: that is a hop to the one database thread per message (a websocket frame, every
+        "table.changed"), queued behind every table's work, for nothing here, where every database
+        call goes through database_sync_to_async, which closes old connections around it anyway.
+        Whatever fails in a handler is logged once and answered calmly: it never takes the socket
         down with it (which would skip disconnect and leave this socket's timer and groups behind)."""
         try:
-            await super().dispatch(message)
+            await getattr(self, get_handler_name(message))(message)
         except StopConsumer:
             raise
         except Exception:
@@ -144,13 +149,16 @@ class TableConsumer(AsyncWebsocketConsumer):
         msg = await self._message(text_data)
         if msg is None:
             return
+        sockets = table_clock.watchers(self.table_id)
         try:
-            await notify.on_db_thread(self._perform, OPS[msg.op], msg)
+            frames = await notify.on_db_thread(self._perform, OPS[msg.op], msg, sockets)
         except services.Stale as e:  # harmless (a repeated or late click): what changed, and why, calmly
             await self.refresh(self.version)
             await self.send_flash(str(e), level="info")
         except services.Refused as e:
             await self.send_flash(str(e))
+        else:
+            await fanout.deliver(frames)
 
     async def _dropped(self):
         """A message past the socket's limit: the page is told once; a socket that goes on is closed."""
@@ -165,10 +173,13 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.send_flash(why)
         await self.close(code=code)
 
-    def _perform(self, op, msg):
-        """The service call, in the page's language (its refusals are shown to this player)."""
+    def _perform(self, op, msg, sockets):
+        """The service call, in the page's language (its refusals are shown to this player); then, in the
+        same database hop, the change rendered for `sockets`, this process's at the table
+        (games.fanout.render_committed): their "table.changed" finds them up to date."""
         with translation.override(self.language):
             op(self.table_id, self.user, msg)
+        return fanout.render_committed(self.table_id, sockets)
 
     async def table_changed(self, event):
         await fanout.catch_up(self, event.get("version"))

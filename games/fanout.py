@@ -5,7 +5,8 @@ to hear of it brings every socket of the process at that table up to date in ONE
 call: one read of the table (games.live), the fragments every viewer sees alike rendered once (the memo
 in games.fragments), each socket's own fragments for it, then each socket is sent its frame. The
 others, when their event comes, find their page shows that version already. (A hop per socket cost a
-thread round trip each, and the process has one database thread for everything.)
+thread round trip each, and the process has one database thread for everything.) A change made by a
+socket's own request is rendered in that request's hop (render_committed): its event finds nothing to do.
 """
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import logging
 
 from channels.db import database_sync_to_async
 
-from . import table_clock
+from . import live, table_clock
 
 logger = logging.getLogger("paohuzi.table")
 
@@ -28,6 +29,8 @@ async def catch_up(socket, version: int | None, move_no: int | None = None) -> N
     is a task of its own, shielded: a socket that closes meanwhile leaves the others their frames."""
     key = (socket.table_id, version, move_no)
     batch = _PENDING.get(key)
+    if batch is None and not any(s.behind(version, move_no) for s in table_clock.watchers(socket.table_id)):
+        return  # every page shows it already (the change's own request rendered them: render_committed)
     if batch is None:
         batch = _PENDING[key] = asyncio.ensure_future(_render_all(*key))
         batch.add_done_callback(lambda done: _PENDING.pop(key) if _PENDING.get(key) is done else None)
@@ -45,10 +48,23 @@ async def _send(sockets, version: int | None, move_no: int | None) -> None:
     """Those of `sockets` whose page needs the change: rendered in one database hop, then sent."""
     sockets = [s for s in sockets if s.behind(version, move_no)]
     if sockets:
-        frames = await database_sync_to_async(_render)(sockets, version, move_no)
-        for each, frame in zip(sockets, frames):
-            if frame is not None:
-                await each.deliver(*frame)
+        await deliver(list(zip(sockets, await database_sync_to_async(_render)(sockets, version, move_no))))
+
+
+def render_committed(table_id: int, sockets) -> list[tuple]:
+    """On the database thread, right after a socket's request committed a change of the table: the
+    frames of those of `sockets` whose page is behind the read the change left (games.live), as
+    (socket, frame) for `deliver`; the change's own hop renders them, a hop fewer than its event's.
+    A change that left no read (or a private step: no new version) is left to its event."""
+    read = live.latest(table_id)
+    behind = [s for s in sockets if read is not None and s.behind(read.version, None)]
+    return list(zip(behind, _render(behind, read.version, None))) if behind else []
+
+
+async def deliver(frames: list[tuple]) -> None:
+    for socket, frame in frames:
+        if frame is not None:
+            await socket.deliver(*frame)
 
 
 def _render(sockets, version: int | None, move_no: int | None) -> list[tuple | None]:

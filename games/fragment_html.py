@@ -1,5 +1,5 @@
 """The markup of the parts a table frame carries on nearly every move, built in Python: the version
-element, the seats, the table's status, the log's new rows, the hand's cards and a person's title.
+element, the seats, the table's status, the log's new rows, the own hand and a person's title.
 Django's template engine costs a tenth of a millisecond a render before any markup (bench/bench_table.py
 --cpu), these a few microseconds; the rest of every fragment stays a template (games/templates/games/).
 
@@ -9,13 +9,16 @@ one, and a message it does not see leaves the catalogue (tests/test_chinese_poli
 """
 from __future__ import annotations
 
+import re
+
 from django.contrib.humanize.templatetags.humanize import intcomma
+from django.template.loader import render_to_string
 from django.utils.html import conditional_escape as esc
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from .templatetags.games_cards import card_label, cardclass, cardfaces, facedown, kind_label, move_label
+from .templatetags.games_cards import card_label, cardclass, cardfaces, facedown, kind_label, move_label, send_fields
 from .templatetags.games_numbers import signed
 
 
@@ -41,6 +44,32 @@ def log_new(d: dict, oob: bool = True) -> SafeString:
     """The rows a socket has not been sent yet, added at the top of its log by htmx (always out of
     band: `oob` is there for fragments.render's (data, oob) call)."""
     return mark_safe(f'<ul id="event-log-new" hx-swap-oob="afterbegin:#event-log-list">{log_rows(d["events"])}</ul>')
+
+
+def my_hand(d: dict, oob: bool) -> SafeString:
+    """#my-hand: the own hand's one ws-send form (its columns), the winning-card hints when the hand is
+    ready (games/_hints.html: a template, rendered only then), and the cards the seat passed on."""
+    cls = ' class="discard"' if d.get("discard") else ""
+    label = esc(_("Your hand"))
+    lines = [f'<section id="my-hand" class="my-hand" aria-label="{label}" data-cards="{esc(d["text"])}" '
+             f'data-hand="{_opt(d.get("hand"))}" data-seat="{_opt(d.get("seat"))}"{_OOB if oob else ""}>',
+             f'<form ws-send{cls}>{send_fields("act")}{hand_columns(d)}</form>']
+    if d.get("hints"):
+        lines.append(squeeze(render_to_string("games/_hints.html", {"d": d}).strip()))
+    if d.get("passed"):
+        passed, colon = _("Passed cards (you may not chi or peng them)"), esc(pgettext("after a label", ": "))
+        lines.append(f'<div class="passed">{esc(passed)}{colon}{cardfaces(d["passed"])}</div>')
+    lines.append("</section>")
+    return mark_safe("\n".join(lines) + "\n")
+
+
+def squeeze(html: str) -> SafeString:
+    """A template's output with its line breaks and indentation cut to one line break each (the page
+    reads the same: no fragment has a <pre> or a <textarea>); a fifth of a frame's bytes."""
+    return mark_safe(_INDENT.sub("\n", html))
+
+
+_INDENT = re.compile(r"\s*\n\s*")
 
 
 def hand_columns(d: dict) -> SafeString:

@@ -8,15 +8,13 @@ sent them (the data is the cache key), and sends them with hx-swap-oob.
 """
 from __future__ import annotations
 
-import json
-import re
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
+from functools import lru_cache
 
 from django.template.loader import get_template
 from django.urls import reverse
 from django.utils import translation
-from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
@@ -145,6 +143,12 @@ def chi_tree(legal: list[str]) -> list[dict]:
     return [{"group": g, "choices": choices} for g, choices in tree.items()]
 
 
+@lru_cache(maxsize=4096)
+def _join_path(invite_code: str) -> str:
+    """The room's invite path: the same on every move, and a reverse() costs a tenth of this fragment."""
+    return reverse("games:join", args=[invite_code])
+
+
 def actions(snap: Snapshot) -> dict:
     t, state, view = snap.table, snap.state, snap.view
     me = snap.seats.get(snap.position)
@@ -152,7 +156,7 @@ def actions(snap: Snapshot) -> dict:
     d = {"table": t.pk, "status": t.status, "kind": t.kind, "auto": bool(me and me.auto_play),
          "owner": t.owner_id == (me.user_id if me else None),
          "invite": t.invite_code if t.status == Table.Status.WAITING else None,
-         "link": snap.origin + reverse("games:join", args=[t.invite_code]) if t.invite_code else None,
+         "link": snap.origin + _join_path(t.invite_code) if t.invite_code else None,
          "vote_open": any(s.dissolve_vote for s in people), "my_vote": me and me.dissolve_vote,
          "refused": [snap.name(s.position) for s in people if s.dissolve_vote is False],
          "can_vote": t.kind == Table.Kind.PRIVATE and t.status in (Table.Status.WAITING, Table.Status.PLAYING),
@@ -176,10 +180,10 @@ def _named(snap: Snapshot, events: list[dict]) -> list[dict]:
     return [{**e, "who": snap.name(e["seat"])} for e in reversed(events)]
 
 
-def _log_update(snap: Snapshot, sent: dict[str, str], data: dict) -> str:
+def _log_update(snap: Snapshot, sent: dict[str, str], make: Callable[[], tuple[dict, str]]) -> str:
     """The log only grows during a hand, so a socket that has this hand's log is sent just the new
     events (added at the top of the list by htmx; CSS shows the latest LOG_LENGTH); otherwise, or when
-    a hand starts, the whole fragment (`data`, the log's data as build made it)."""
+    a hand starts, the whole fragment (its data made by `make`, as build gives it)."""
     hand = snap.hand
     mark = f"{hand.pk}:{snap.multiplier_was}" if hand else ""
     count = len(hand.events) if hand else 0
@@ -190,7 +194,8 @@ def _log_update(snap: Snapshot, sent: dict[str, str], data: dict) -> str:
             return ""
         new = selectors.seat_events(hand, snap.position, limit=None, since=int(sent_count))
         return render(fragment_html.log_new, {"events": _named(snap, new)}, oob=True)
-    return render("games/_log.html", data, oob=True)
+    data, data_key = make()
+    return render("games/_log.html", data, oob=True, data_key=data_key)
 
 
 def result(snap: Snapshot) -> dict:
@@ -272,23 +277,49 @@ def version(snap: Snapshot, base: int | None) -> dict:
     return {"version": snap.version, "base": base, "move_no": snap.view["move_no"] if snap.state else None}
 
 
-def build(snap: Snapshot) -> Iterator[tuple[str, str | Callable[[dict, bool], str], dict]]:
+def build(snap: Snapshot) -> Iterator[tuple[str, str | Callable[[dict, bool], str], Callable[[], tuple[dict, str]]]]:
     """Every fragment of this seat's page but the version: (element id, template or games.fragment_html
-    function, data)."""
-    yield "table-info", "games/_info.html", info(snap)
-    yield "table-status", fragment_html.status, status(snap)
-    yield "fair-box", "games/_fair_box.html", fairness.committed(snap.table, snap.hand, _playing(snap))
-    for p in range(SEATS):
-        yield f"seat-{p}", fragment_html.seat, seat(snap, p)
+    function, make), where make() gives the fragment's (data, key) when it is needed. What every viewer
+    sees alike (the room's line, the fairness box, each seat as the others see it) is made once per read
+    of the table and language (`snap.shared`), however many sockets are sent it."""
+    yield "table-info", "games/_info.html", _shared(snap, "table-info", lambda: info(snap))
+    yield "table-status", fragment_html.status, _own(lambda: status(snap))
+    yield "fair-box", "games/_fair_box.html", _shared(
+        snap, "fair-box", lambda: fairness.committed(snap.table, snap.hand, _playing(snap)))
+    for p in range(SEATS):  # a seat's own wei and ti show their cards to it alone (views.group_view)
+        yield f"seat-{p}", fragment_html.seat, _shared(snap, (p, p == snap.position), lambda p=p: seat(snap, p))
     if not snap.watching:
-        yield "my-hand", "games/_hand.html", my_hand(snap)
-        yield "actions", "games/_actions.html", actions(snap)
-    yield "event-log", "games/_log.html", log(snap)  # on a socket, _log_update sends only what is new
-    yield "result", "games/_result.html", result(snap)
+        yield "my-hand", fragment_html.my_hand, _own(lambda: my_hand(snap))
+        yield "actions", "games/_actions.html", _own(lambda: actions(snap))
+    yield "event-log", "games/_log.html", _own(lambda: log(snap))  # on a socket, _log_update sends only what is new
+    yield "result", "games/_result.html", _own(lambda: result(snap))
+
+
+def _own(make: Callable[[], dict]) -> Callable[[], tuple[dict, str]]:
+    """A fragment of this viewer's own: made for it alone."""
+    def made() -> tuple[dict, str]:
+        data = make()
+        return data, key(data)
+    return made
+
+
+def _shared(snap: Snapshot, what, make: Callable[[], dict]) -> Callable[[], tuple[dict, str]]:
+    """A fragment every viewer sees alike: made by the first socket that needs it for this read of the
+    table, in this language (the data hold translated words), and kept with the read."""
+    def made() -> tuple[dict, str]:
+        memo_key = (what, translation.get_language())
+        hit = snap.shared.get(memo_key)
+        if hit is None:
+            data = make()
+            hit = snap.shared[memo_key] = (data, key(data))
+        return hit
+    return made
 
 
 def key(data: dict) -> str:
-    return json.dumps(data, sort_keys=True, ensure_ascii=False, default=str)
+    """What a fragment is rendered from, as one string: equal for equal data, which the builders above
+    make in a fixed order (data they made in another order only costs a render); half json.dumps's time."""
+    return repr(data)
 
 
 def render(template: str | Callable[[dict, bool], str], data: dict, *, oob: bool,
@@ -299,17 +330,17 @@ def render(template: str | Callable[[dict, bool], str], data: dict, *, oob: bool
     memo_key = (template, translation.get_language(), oob, data_key or key(data))
     html = _RENDERED.get(memo_key)
     if html is None:
-        html = template(data, oob) if callable(template) else get_template(template).render({"d": data, "oob": oob})
-        html = _RENDERED[memo_key] = mark_safe(_INDENT.sub("\n", html))  # still the template's output
+        if callable(template):  # games.fragment_html writes no indentation
+            html = template(data, oob)
+        else:
+            html = fragment_html.squeeze(get_template(template).render({"d": data, "oob": oob}))
+        _RENDERED[memo_key] = html
         if len(_RENDERED) > RENDER_MEMO:
             _RENDERED.popitem(last=False)
     return html
 
 
 RENDER_MEMO = 8192  # fragments kept per process
-# The templates' line breaks and indentation, one line break each on the wire (the page's text reads the
-# same: none of the fragments has a <pre> or a <textarea>); a fifth of a frame's bytes.
-_INDENT = re.compile(r"\s*\n\s*")
 _RENDERED: OrderedDict[tuple, str] = OrderedDict()
 
 
@@ -319,11 +350,11 @@ def render_changed(snap: Snapshot, sent: dict[str, str], base: int | None, quiet
     version the socket showed before (None when `sent` is empty: a full snapshot). `quiet` (a private
     step of a held claim window): no frame at all ("") when no fragment changed."""
     out = [render(fragment_html.version, version(snap, base if sent else None), oob=True)]
-    for fid, template, data in build(snap):
+    for fid, template, make in build(snap):
         if fid == "event-log":
-            out.append(_log_update(snap, sent, data))
+            out.append(_log_update(snap, sent, make))
             continue
-        k = key(data)
+        data, k = make()
         if sent.get(fid) != k:
             sent[fid] = k
             out.append(render(template, data, oob=True, data_key=k))
@@ -332,7 +363,10 @@ def render_changed(snap: Snapshot, sent: dict[str, str], base: int | None, quiet
 
 def render_all(snap: Snapshot) -> dict[str, str]:
     """Each fragment by id, for the full page."""
-    parts = {fid: render(template, data, oob=False) for fid, template, data in build(snap)}
+    parts = {}
+    for fid, template, make in build(snap):
+        data, data_key = make()
+        parts[fid] = render(template, data, oob=False, data_key=data_key)
     parts["version"] = render(fragment_html.version, version(snap, None), oob=False)
     parts["slots"] = [{"place": relative(snap, p) if p < snap.table.player_count else "absent",
                        "me": p == snap.position, "html": parts[f"seat-{p}"]} for p in range(SEATS)]

@@ -29,6 +29,7 @@ class TableRead:
     totals: dict[int, int]  # private rooms: points so far per seat
     previous_multiplier: int | None  # coin rooms: the multiplier of the hand before this one
     views: dict[int | None, dict] = field(default_factory=dict)  # the view per position, made on first use
+    shared: dict = field(default_factory=dict)  # fragment data every viewer sees alike (games.fragments)
 
     @property
     def due(self):
@@ -115,11 +116,19 @@ def _read(table_id: int, before: TableRead | None) -> TableRead:
             .order_by("-number").first())
     table = hand.table if hand else Table.objects.select_related("tier", "variant").get(pk=table_id)
     seats = {s.position: s for s in Seat.objects.filter(table_id=table_id).select_related("user")}
-    if _same_hand(before, hand) and before.hand.move_no == hand.move_no and before.state is not None:
-        state = before.state  # the state changes only with a move: parsing it is most of a read's CPU
-    else:
-        state = HandState.from_json(hand.state) if hand else None
+    state = _parsed(before, hand) if hand else None
     return TableRead(table.version, table, seats, hand, state, *_between_hands(table, hand, before))
+
+
+def parsed_state(hand: Hand) -> HandState:
+    """The hand's state, parsed: this process's latest read's when it is of that hand at that move."""
+    return _parsed(_READS.get(hand.table_id), hand)
+
+
+def _parsed(before: TableRead | None, hand: Hand) -> HandState:
+    if _same_hand(before, hand) and before.hand.move_no == hand.move_no and before.state is not None:
+        return before.state  # the state changes only with a move: parsing it is most of a read's CPU
+    return HandState.from_json(hand.state)
 
 
 def _same_hand(before: TableRead | None, hand: Hand | None) -> bool:

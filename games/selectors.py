@@ -187,6 +187,7 @@ class Snapshot:
     previous_multiplier: int | None = None  # coin rooms: the multiplier of the table's hand before
     version: int = 0  # the table's version this snapshot shows
     due: object = None  # when the table's next automatic step is due
+    shared: dict = field(default_factory=dict)  # fragments every viewer sees alike (games.fragments.build)
 
     @property
     def multiplier_was(self) -> int | None:
@@ -211,7 +212,7 @@ def snapshot(table_id: int, position: int | None, origin: str = "", version: int
     step's (see live.table_read)."""
     read = live.table_read(table_id, version, move_no)
     return Snapshot(read.table, read.seats, position, read.hand, read.state, read.view(position), read.totals,
-                    origin, read.previous_multiplier, read.version, read.due)
+                    origin, read.previous_multiplier, read.version, read.due, read.shared)
 
 
 def visible_huxi(rules, groups: list[dict]) -> tuple[int, int]:

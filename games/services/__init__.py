@@ -17,6 +17,7 @@ from .errors import DuplicateSettlement, LedgerError, Refused, Stale
 from .fair import client_seed_set
 from .ledger import HOUSE_USERNAME, house_account, ledger_settle, publish_coins
 from .play import action_submit, autoplay_set, dissolve_vote, draw_dealer, next_ready
+from .notify import person_changed
 from .progress import experience_add
 from .rooms import (INVITE_LENGTH, PLANNED_HANDS, bots_fill, private_create, quick_match, seat_join, table_leave,
                     tier_move)
@@ -24,6 +25,6 @@ from .rooms import (INVITE_LENGTH, PLANNED_HANDS, bots_fill, private_create, qui
 __all__ = [
     "DuplicateSettlement", "HOUSE_USERNAME", "INVITE_LENGTH", "LedgerError", "PLANNED_HANDS", "Refused", "Stale",
     "action_submit", "autoplay_set", "bots_fill", "client_seed_set", "dissolve_vote", "draw_dealer", "experience_add",
-    "house_account", "ledger_settle", "next_ready", "private_create", "publish_coins", "quick_match",
+    "house_account", "ledger_settle", "next_ready", "person_changed", "private_create", "publish_coins", "quick_match",
     "seat_join", "table_leave", "table_tick", "tier_move",
 ]

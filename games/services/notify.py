@@ -17,7 +17,7 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.db import connection, transaction
 
-from ..models import Table
+from ..models import Seat, Table
 from .errors import Refused
 
 logger = logging.getLogger("paohuzi.notify")
@@ -40,6 +40,25 @@ def table_private(table, move_no: int) -> None:
     move number, and only a socket whose own view changed (the seat that decided) is sent a frame."""
     event = {"type": "table.private", "version": table.version, "move_no": move_no}
     transaction.on_commit(lambda: _group_send(f"table.{table.pk}", event))
+
+
+def person_changed(user_id: int) -> None:
+    """A person's row changed outside their tables' transactions (coins from a reward, a setting, their
+    name), which a move does not read (games.services.tables.locked_from_latest_read): after commit,
+    each table they have a seat at counts a new version and is told, so every process reads their row
+    at its next change. After commit, in a statement of its own: the change's transaction may hold the
+    person's row, and the lock order takes a table before a person only inside a table's change."""
+    transaction.on_commit(lambda: _seated_tables_recount(user_id))
+
+
+def _seated_tables_recount(user_id: int) -> None:
+    with connection.cursor() as cursor:
+        cursor.execute(f"UPDATE {Table._meta.db_table} SET version = version + 1 WHERE id IN "
+                       f"(SELECT table_id FROM {Seat._meta.db_table} WHERE user_id = %s) RETURNING id, version",
+                       [user_id])
+        rows = cursor.fetchall()
+    for table_id, version in rows:
+        _group_send(f"table.{table_id}", {"type": "table.changed", "version": version})
 
 
 def user_changed(user_id: int) -> None:

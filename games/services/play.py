@@ -17,8 +17,9 @@ from .fair import deal_seeds
 from .ledger import hand_payments, house_account, ledger_settle, publish_coins
 from .notify import table_changed, table_private
 from .progress import hand_progress
+from .rows import row_insert, row_update
 from .tables import (deadline_clear, locked_from_latest_read, locked_hand, locked_table, locked_table_with_hand,
-                     seat_of, seats_of)
+                     people_read, seat_of, seats_of)
 
 
 @transaction.atomic
@@ -52,10 +53,11 @@ def action_submit(*, table, user, wire: dict, seat: int | None = None) -> Hand:
         after, events = apply(before, mine.position, action)
     except IllegalAction as e:
         raise Refused(reasons.text(e)) from None
-    if latest is not None and after.finished:  # the hand's end pays by the tier as it is now
+    if latest is not None and after.finished:  # the hand's end pays by the tier and the coins as they are now
         table = hand.table = locked_table(table)
+        people_read(seats)
 
-    ActionLog.objects.create(hand=hand, move_no=after.move_no, seat=mine.position, action=action.to_wire())
+    row_insert(ActionLog(hand=hand, move_no=after.move_no, seat=mine.position, action=action.to_wire()))
     if user is not None and mine.auto_play:  # a person who plays is back from auto-play
         mine.auto_play = False
         mine.save(update_fields=["auto_play"])
@@ -91,12 +93,12 @@ def _step_save(table: Table, hand: Hand, seats, before: HandState, after: HandSt
     hand.state, hand.move_no = after.to_json(), after.move_no
     hand.events = hand.events + event_rows(events, after.move_no)
     now = timezone.now()
-    changed = ["state", "move_no", "events", "deadline", "turn_deadline"]
+    changed = ("state", "move_no", "events", "deadline", "turn_deadline")
     if after.finished:
         _hand_finish(table, hand, after, seats, now)
-        changed += ["scores", "finished_at", "result", "daily_capped"]
+        changed += ("scores", "finished_at", "result", "daily_capped")
     timers.schedule(hand, after, seats, now, before=before, next_hand=table.status == Table.Status.PLAYING)
-    hand.save(update_fields=changed)
+    row_update(hand, changed)
     if after.private_moves != before.private_moves:
         table_private(table, hand.move_no)
     else:
@@ -162,12 +164,15 @@ def hand_start(table: Table, now) -> Hand | None:
                                seating=[s.user_id for s in seats])
     hand.players.set([s.user for s in seats if s.user_id])
     Seat.objects.filter(table=table).update(ready=False, dissolve_vote=None)
+    for s in seats:  # as the rows are now, for this process's read of the new hand (remember_on_commit)
+        s.ready, s.dissolve_vote, s.client_seed = False, None, ""
     table.status, table.drawn_in_row, table.new_series, table.fill_at = Table.Status.PLAYING, drawn, False, None
     table.save(update_fields=["status", "drawn_in_row", "new_series", "fill_at"])
     if state.finished:  # R9.1: a mandatory heavenly hu ends the hand at the deal
         _hand_finish(table, hand, state, seats, now)
     timers.schedule(hand, state, seats, now, next_hand=table.status == Table.Status.PLAYING)
     hand.save()
+    live.remember_on_commit(table, seats, hand, state)  # every caller counts the table's new version
     return hand
 
 
@@ -250,9 +255,11 @@ def next_ready(*, table, user) -> Hand | None:
     seat.ready = True
     seat.save(update_fields=["ready"])
     table_changed(table)
-    playing_on = [s for s in seats_of(table) if s.user_id and not coins_short(table, s.user.coins)]
+    seats = seats_of(table)
+    playing_on = [s for s in seats if s.user_id and not coins_short(table, s.user.coins)]
     if all(s.ready or s.auto_play for s in playing_on):  # the short are unseated at the deal: not waited for
         return hand_start(table, timezone.now())
+    live.remember_on_commit(table, seats, hand, live.parsed_state(hand))
     return None
 
 

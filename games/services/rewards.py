@@ -12,6 +12,7 @@ from accounts.models import CoinGrant, SignIn, TaskProgress, User
 
 from .errors import DuplicateSettlement, LedgerError, Refused
 from .ledger import house_account, ledger_settle, publish_coins
+from .notify import person_changed
 
 
 def _lock(user: User) -> None:
@@ -28,6 +29,7 @@ def _pay(key: str, user: User, amount: int, record) -> bool:
     except (IntegrityError, DuplicateSettlement):  # a concurrent twin of this request was first
         return False
     publish_coins([user.pk])
+    person_changed(user.pk)
     return True
 
 

@@ -39,8 +39,10 @@ def locked_from_latest_read(table) -> tuple[Table, Hand, list[Seat], HandState] 
     version and its current hand's id and move number; when they are those of this process's latest
     read (games.live), that read's table, hand and seats are copied (the read is shared) and its parsed
     state used. Every committed change of a table's seats or hand counts a new table version or hand
-    move, so equal numbers mean the same rows. The people's rows change without (coins, settings): they
-    are read anew, as the tier is at the end of a hand. None: no such read here, read the rows."""
+    move, so equal numbers mean the same rows. The people's rows (coins, settings) change without: a
+    move uses them as read, the hand's end reads them anew (people_read), and a change of a person's
+    row outside the table counts a new version of each table they sit at (notify.person_changed).
+    None: no such read here, read the rows."""
     table_id = getattr(table, "pk", table)
     read = live.latest(table_id)
     if read is None or read.hand is None or read.state is None:
@@ -55,12 +57,15 @@ def locked_from_latest_read(table) -> tuple[Table, Hand, list[Seat], HandState] 
         return None
     table, hand = copy.copy(read.table), copy.copy(read.hand)
     hand.table = table
-    seats = [copy.copy(read.seats[p]) for p in sorted(read.seats)]
+    return table, hand, [copy.copy(read.seats[p]) for p in sorted(read.seats)], read.state
+
+
+def people_read(seats: list[Seat]) -> None:
+    """The seated people's rows as they are now, on `seats` (copies: the latest read keeps its own)."""
     people = get_user_model().objects.in_bulk([s.user_id for s in seats if s.user_id])
     for s in seats:
         if s.user_id:
             s.user = people[s.user_id]
-    return table, hand, seats, read.state
 
 
 def seats_of(table) -> list[Seat]:

@@ -7,11 +7,6 @@ register = template.Library()
 
 
 @register.simple_tag
-def hand_columns(d):
-    return fragment_html.hand_columns(d)
-
-
-@register.simple_tag
 def log_rows(events):
     return fragment_html.log_rows(events)
 

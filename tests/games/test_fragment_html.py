@@ -50,3 +50,19 @@ def test_status_waiting_dissolved_and_a_move():
     assert "<span>Dealer: &lt;i&gt;</span>" in move and 'data-stock="19"' in move
     assert '<span class="current" data-how="discard">B&amp;B discarded\n<i class="card red big">贰</i></span>' in move
     assert '<b class="your-move">Your move.</b>' in move and 'data-deadline="T" data-mine="1"' in move
+
+
+def test_my_hand_escapes_marks_the_form_and_shows_hints_and_passed_cards():
+    d = {"columns": [{"kind": "pair", "cards": [{"card": "二", "kan": False, "discard": True}]}],
+         "text": '二"', "hand": 5, "seat": 1, "passed": "七", "discard": True,
+         "hints": {"wins": [], "ready_discards": ["二"]}}
+    with translation.override("zh-hans"):
+        html = fragment_html.my_hand(d, True)
+    assert html.startswith('<section id="my-hand" class="my-hand" aria-label="你的手牌" data-cards="二&quot;" '
+                           'data-hand="5" data-seat="1" hx-swap-oob="true">')
+    assert '<form ws-send class="discard"><input type="hidden" name="op" value="act">' in html
+    assert 'value="discard 二" class="card red keeps-ready"' in html
+    assert 'class="hints"' in html and "\n  " not in html  # the hints' template, its indentation cut
+    assert '<div class="passed">臭牌（不能吃或碰）：<i class="card red">七</i></div>' in html
+    empty = fragment_html.my_hand({"columns": [], "text": ""}, False)
+    assert 'data-hand="" data-seat=""' in empty and "hx-swap-oob" not in empty and "hints" not in empty

@@ -4,7 +4,7 @@ and the hand's move number; anything else, or a change behind the read's back, r
 from __future__ import annotations
 
 import pytest
-from django.db import connection
+from django.db import connection, transaction
 from django.db.models import F
 from django.test.utils import CaptureQueriesContext
 
@@ -41,7 +41,8 @@ def test_a_move_after_a_move_reads_no_hand_and_no_seat(coin_table):
         _, statements = _move(table, seats)
         assert _reads(statements, "games_hand") == [] and _reads(statements, "games_seat") == [], statements
         data = [s for s in statements if not s.startswith(("BEGIN", "COMMIT", "SAVEPOINT", "RELEASE"))]
-        assert len(data) <= 6, data  # the lock, the people, the log row, the hand, the version (+ a variant once)
+        assert _reads(statements, "accounts_user") == [], statements  # the people are read at the hand's end
+        assert len(data) <= 5, data  # the lock, the log row, the hand, the version (+ a variant once)
 
 
 def test_a_change_behind_the_latest_read_is_read_from_the_rows(coin_table):
@@ -69,11 +70,53 @@ def test_the_latest_read_is_never_changed_by_a_move(coin_table):
     assert live.latest(table.pk).hand.move_no > move_no
 
 
-def test_a_players_rows_are_read_anew_at_each_move(coin_table):
-    """Coins and settings change without a table version (the lobby's bonus, the profile): each move
-    reads the people's rows, so the table's next read shows them."""
+def test_the_hands_end_reads_the_people_anew(coin_table):
+    """Coins change without a table version (the lobby's bonus, an admin's grant): a move uses the
+    people as the process read them, the hand's end (which pays by the coins) reads their rows, and
+    the table's read after it shows them."""
     table, seats = coin_table
     _move(table, seats)
     type(seats[1]).objects.filter(pk=seats[1].pk).update(coins=F("coins") + 7)
     _move(table, seats)
-    assert live.latest(table.pk).seats[1].user.coins == type(seats[1]).objects.get(pk=seats[1].pk).coins
+    assert live.latest(table.pk).seats[1].user.coins != type(seats[1]).objects.get(pk=seats[1].pk).coins
+    while not current_hand(table).finished:
+        _, statements = _move(table, seats)
+    assert _reads(statements, "accounts_user")
+    coins = type(seats[1]).objects.get(pk=seats[1].pk).coins
+    assert live.latest(table.pk).seats[1].user.coins == coins
+
+
+def test_a_persons_row_changed_elsewhere_counts_a_new_version_of_their_table(coin_table):
+    """A reward, a setting, a new name (notify.person_changed): after commit each table the person sits
+    at counts a new version, so the next move reads the rows and the read shows the person anew."""
+    table, seats = coin_table
+    _move(table, seats)
+    version = Table.objects.get(pk=table.pk).version
+    with transaction.atomic():
+        type(seats[1]).objects.filter(pk=seats[1].pk).update(coins=F("coins") + 7)
+        services.person_changed(seats[1].pk)
+        assert Table.objects.get(pk=table.pk).version == version  # after commit, not in its transaction
+    assert Table.objects.get(pk=table.pk).version == version + 1
+    _, statements = _move(table, seats)
+    coins = type(seats[1]).objects.get(pk=seats[1].pk).coins
+    assert _reads(statements, "games_seat") and live.latest(table.pk).seats[1].user.coins == coins
+
+
+def test_the_ready_clicks_and_the_next_deal_leave_this_processs_read_of_the_table(coin_table):
+    """Each "next" click and the deal it brings keep what they wrote as this process's read (as a move
+    does): the sockets' update after each reads no row."""
+    from games import selectors
+
+    table, seats = coin_table
+    while not current_hand(table).finished:
+        _move(table, seats)
+    for position in (0, 1, 2):
+        services.next_ready(table=table, user=seats[position])
+        version = Table.objects.get(pk=table.pk).version
+        with CaptureQueriesContext(connection) as capture:
+            snap = selectors.snapshot(table.pk, position, version=version)
+        assert capture.captured_queries == [] and snap.version == version
+        assert snap.seats[position].ready is (position < 2)  # the third click deals: nobody is ready then
+    assert snap.hand.number == 2 and not snap.state.finished
+    assert snap.state == HandState.from_json(current_hand(table).state)
+    assert all(s.client_seed == "" and s.dissolve_vote is None for s in snap.seats.values())

@@ -2,13 +2,15 @@
 table's version, unchanged fragments are not re-sent, and a gap brings a full snapshot."""
 from __future__ import annotations
 
+import asyncio
 import re
 
+import channels.consumer
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games import bots, services
+from games import bots, fanout, services
 from games.rules import HandState
 from games.services import notify
 from games.selectors import current_hand
@@ -59,6 +61,36 @@ async def test_a_move_costs_at_most_eight_sql_statements_with_every_seat_connect
         await db(capture.__exit__)(None, None, None)
         statements = [q["sql"] for q in await db(lambda: capture.captured_queries)()]  # that thread's log
         assert len(statements) <= MAX_STATEMENTS_PER_MOVE, "\n".join(statements)
+    for c in comms.values():
+        await c.disconnect()
+
+
+async def test_a_move_sent_by_a_seats_socket_is_rendered_for_every_seat_in_its_own_hop(coin_table, monkeypatch):
+    """The move's request renders this process's three sockets in the database hop it made anyway
+    (fanout.render_committed): one render of the three, and the change's event after it finds every
+    page up to date (no hop of its own, no second frame) — within the SQL statements of a move. No
+    message costs a hop to close old connections first (TableConsumer.dispatch)."""
+    table, seats = coin_table
+    comms = await _connected(table, seats)
+    closes = []
+    monkeypatch.setattr(channels.consumer, "aclose_old_connections", lambda: closes.append(1) or asyncio.sleep(0))
+    batches, hops, render, hop = [], [], fanout._render, fanout.database_sync_to_async
+    monkeypatch.setattr(fanout, "_render", lambda sockets, *args: batches.append(len(sockets)) or render(sockets, *args))
+    monkeypatch.setattr(fanout, "database_sync_to_async", lambda fn: hops.append(fn) or hop(fn))
+    for _ in range(4):
+        user, wire = await db(_next_move)(table, seats)
+        mover = next(p for p, u in seats.items() if u.pk == user.pk)
+        capture = CaptureQueriesContext(connection)
+        await db(capture.__enter__)()
+        await comms[mover].send_json_to({"op": "act", **wire})
+        for c in comms.values():
+            assert "table-version" in await c.receive_from(timeout=5)
+        for c in comms.values():
+            assert await c.receive_nothing(timeout=0.05)
+        await db(capture.__exit__)(None, None, None)
+        statements = [q["sql"] for q in await db(lambda: capture.captured_queries)()]
+        assert len(statements) <= MAX_STATEMENTS_PER_MOVE, "\n".join(statements)
+    assert batches == [3, 3, 3, 3] and hops == [] and closes == []
     for c in comms.values():
         await c.disconnect()
 
@@ -175,3 +207,25 @@ async def test_a_deadline_another_process_applied_still_reaches_the_sockets(coin
         shown = _version(await c.receive_from(timeout=5))[0]  # auto-play shown
         assert _version(await c.receive_from(timeout=5))[0] > shown  # the move the sweeper played
         await c.disconnect()
+
+
+async def test_what_every_viewer_sees_alike_is_made_once_per_read(coin_table, monkeypatch):
+    """fragments.build: the room's line and each seat as the others see it are made once for the three
+    seats' frames of a change; each seat as it sees itself (its own wei and ti face up) once more."""
+    from games import fragments, selectors
+
+    table, seats = coin_table
+    made = {"seat": [], "info": []}
+    for name in made:
+        real = getattr(fragments, name)
+        monkeypatch.setattr(fragments, name, lambda *a, real=real, name=name: made[name].append(a[1:]) or real(*a))
+
+    def frames():
+        version = selectors.snapshot(table.pk, 0).version  # one read, as a change's first socket makes
+        made["seat"].clear(), made["info"].clear()
+        snaps = [selectors.snapshot(table.pk, p, version=version) for p in (0, 1, 2)]
+        return [fragments.render_changed(s, {}, None) for s in snaps]
+
+    await db(frames)()
+    assert len(made["info"]) == 1
+    assert sorted(made["seat"]) == sorted([(0,), (1,), (2,), (3,), (0,), (1,), (2,)])  # 3 others' + 3 own + empty

@@ -53,6 +53,7 @@ def test_each_seats_fragments_do_not_depend_on_the_cards_hidden_from_it(defaults
             hidden = scrambled(snap.state, seat)
             assert hidden != snap.state or not any(snap.state.stock)  # the scramble really changes cards
             twin = copy.copy(snap)
+            twin.shared = {}  # its own: the real snapshot's fragments made no part of the twin's
             twin.state, twin.view, twin.hand = hidden, seat_view(hidden, seat), scrambled_hand(hand, seat)
             assert fragments.render_all(twin) == fragments.render_all(snap), f"seat {seat} sees a hidden card at move {hand.move_no}"
             checked += 1

@@ -10,6 +10,8 @@ from channels.testing import WebsocketCommunicator
 from django.urls import reverse
 from django.utils import translation
 
+from accounts import services as accounts_services
+from accounts.forms import WatchSettingsForm
 from games import bots, fragments, messages, selectors, services, spectators
 from games.models import ActionLog, Seat, Table, Variant
 from games.routing import websocket_urlpatterns
@@ -69,6 +71,7 @@ def _twin_frame(table_id: int, version: int, sent: dict, base):
     with translation.override("zh-hans"):
         snap = selectors.snapshot(table_id, None, "", version)
         twin = copy.copy(snap)
+        twin.shared = {}  # its own: the real snapshot's fragments made no part of the twin's
         if not snap.state.finished:
             hidden = scrambled(snap.state, None)
             assert hidden != snap.state or not snap.state.stock  # the scramble really changes cards
@@ -164,8 +167,9 @@ async def test_a_coin_table_is_not_watched_once_a_player_turned_watching_off(coi
     connected, _, spectator = await watch(table.pk)
     assert connected
     await drain(spectator, 0.1)
-    await db(type(by_seat[1]).objects.filter(pk=by_seat[1].pk).update)(may_be_watched=False)
-    await db(_move)(table, by_seat)  # the next read of the table sees the setting: the socket closes
+    form = WatchSettingsForm({}, instance=by_seat[1])  # both boxes unticked
+    assert form.is_valid()
+    await db(accounts_services.watch_settings_save)(form=form)  # the table's next version: the socket closes
     frame = await receive_until(spectator, 'id="flash"')
     assert "不能再观看" in frame and 'id="seat-0"' not in frame
     assert (await spectator.receive_output(timeout=5))["code"] == 4403

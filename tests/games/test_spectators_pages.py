@@ -31,6 +31,7 @@ def test_r3_the_public_view_does_not_change_with_any_hidden_card_at_any_move(coi
         if not snap.state.finished:
             hidden = scrambled(snap.state, None)
             twin = copy.copy(snap)
+            twin.shared = {}  # its own: the real snapshot's fragments made no part of the twin's
             twin.state, twin.view, twin.hand = hidden, public_view(hidden), scrambled_hand(snap.hand, None)
             assert fragments.render_all(twin) == fragments.render_all(snap), f"move {snap.state.move_no}"
             assert (fragments.render_changed(twin, twin_sent, base) == fragments.render_changed(snap, sent, base))
