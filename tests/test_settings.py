@@ -32,7 +32,7 @@ def test_database_url_gives_postgresql_through_psycopg():
 
 
 def test_channel_layer_in_memory_by_default_redis_pubsub_with_redis_url():
-    assert channel_layers_from_env({})["default"]["BACKEND"] == "channels.layers.InMemoryChannelLayer"
+    assert channel_layers_from_env({})["default"]["BACKEND"] == "paohuzi_site.channel_layer.SweepingInMemoryChannelLayer"
     layer = channel_layers_from_env({"REDIS_URL": "redis://127.0.0.1:6379/0"})["default"]
     assert layer["BACKEND"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
     assert [host["address"] for host in layer["CONFIG"]["hosts"]] == ["redis://127.0.0.1:6379/0"]
@@ -58,7 +58,7 @@ def test_dev_settings_follow_the_environment():
     code = ("from django.conf import settings as s\n"
             "print(s.DATABASES['default']['ENGINE'], s.CHANNEL_LAYERS['default']['BACKEND'], s.DEBUG)")
     plain = run_settings("paohuzi_site.settings.dev", code)
-    assert plain.stdout.split() == ["django.db.backends.sqlite3", "channels.layers.InMemoryChannelLayer", "True"]
+    assert plain.stdout.split() == ["django.db.backends.sqlite3", "paohuzi_site.channel_layer.SweepingInMemoryChannelLayer", "True"]
     scaled = run_settings("paohuzi_site.settings.dev", code, DEBUG="0",
                           DATABASE_URL="postgres://postgres@127.0.0.1:5432/test",
                           REDIS_URL="redis://127.0.0.1:6379/0")

@@ -82,7 +82,7 @@ def channel_layers_from_env(environ: Mapping[str, str]) -> dict:
         return {"default": {"BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
                             "CONFIG": {"hosts": [{"address": url, "socket_timeout": REDIS_READ_TIMEOUT}],
                                        "prefix": f"asgi{database}."}}}
-    return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    return {"default": {"BACKEND": "paohuzi_site.channel_layer.SweepingInMemoryChannelLayer"}}
 
 
 def caches_from_env(environ: Mapping[str, str]) -> dict:
