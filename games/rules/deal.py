@@ -10,7 +10,7 @@ from . import scoring
 from .groups import Kind
 from .state import SHOWN, HandState, order_of
 from .turns import Play
-from .variants import RuleSet
+from .variants import RuleSet, interned
 
 
 class SetupError(ValueError):
@@ -77,7 +77,7 @@ def setup(rules: RuleSet, *, dealer: int, hands: Sequence[Sequence[int]], stock:
         raise SetupError("at 4 players the seat opposite the dealer sits out: give it no cards")
     empty = ((),) * players
     state = HandState(
-        rules=rules, dealer=dealer, hands=tuple(tuple(C.counts(h)) for h in hands), tables=empty,
+        rules=interned(rules), dealer=dealer, hands=tuple(tuple(C.counts(h)) for h in hands), tables=empty,
         piles=empty, stock=tuple(stock), removed=tuple(removed), shown=hands[dealer][-1],
         passed=(0,) * players, discarded=(0,) * players, passed_hu=empty, held=held)
     play = Play(state)

@@ -19,7 +19,7 @@ from functools import lru_cache
 from . import cards as C
 from .actions import Action
 from .groups import FOUR_SAME, Group
-from .variants import RuleSet
+from .variants import RuleSet, interned
 
 # Window kinds: a discard; a drawn card shown; the drawer's hu right after his forced ti/wei;
 # the optional heavenly hu on the dealer's shown card (R9.3).
@@ -243,7 +243,7 @@ def _rules_text(rules: RuleSet) -> str:
 
 @lru_cache(maxsize=64)
 def _rules_from(text: str) -> RuleSet:
-    return RuleSet.from_dict(json.loads(text))
+    return interned(RuleSet.from_dict(json.loads(text)))
 
 
 def _ordered(cards) -> str:

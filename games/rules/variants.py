@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .errors import Refusal
 from .groups import LUZHOU_HUXI, STANDARD_HUXI, HuxiTable
@@ -225,6 +226,15 @@ PRESETS: dict[str, RuleSet] = {
         RuleSet("luzhou_redblack", patterns=LUZHOU_REDBLACK_PATTERNS, **_LUZHOU),
     )
 }
+
+
+@lru_cache(maxsize=64)
+def interned(rules: RuleSet) -> RuleSet:
+    """One object for equal rule sets (the first seen; a site plays a few). The engine's memos of what a
+    rule set's tables imply (winning.solver_for, scoring._fans) are kept by identity: a rule set made
+    anew for every deal (Variant.to_ruleset) would otherwise cost each hand in play its own, past the
+    memos' size at a few dozen tables. The deal and every parsed state use it (deal.setup, state.py)."""
+    return rules
 
 
 def preset(name: str) -> RuleSet:
