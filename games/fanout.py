@@ -57,7 +57,9 @@ def render_committed(table_id: int, sockets) -> list[tuple]:
     (socket, frame) for `deliver`; the change's own hop renders them, a hop fewer than its event's.
     A change that left no read (or a private step: no new version) is left to its event."""
     read = live.latest(table_id)
-    behind = [s for s in sockets if read is not None and s.behind(read.version, None)]
+    if read is None:
+        return []
+    behind = [s for s in sockets if s.behind(read.version, None)]
     return list(zip(behind, _render(behind, read.version, None))) if behind else []
 
 
