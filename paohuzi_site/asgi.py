@@ -13,9 +13,11 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
 from games.routing import websocket_urlpatterns  # noqa: E402
+from paohuzi_site import server_process  # noqa: E402
 from paohuzi_site.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 application = ProtocolTypeRouter({
     "http": django_asgi_app,
     "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
 })
+server_process.set_up()
