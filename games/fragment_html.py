@@ -3,23 +3,32 @@ element, the seats, the table's status, the log's new rows, the own hand and a p
 Django's template engine costs a tenth of a millisecond a render before any markup (bench/bench_table.py
 --cpu), these a few microseconds; the rest of every fragment stays a template (games/templates/games/).
 
-Values are escaped here as a template would (conditional_escape); card faces come pre-escaped from
-games_cards. Words are translated outside the f-strings: makemessages (xgettext) does not look inside
+Values are escaped here as a template would (`esc`: conditional_escape's output); card faces come
+pre-escaped from games_cards. Words are translated outside the f-strings: makemessages (xgettext) does not look inside
 one, and a message it does not see leaves the catalogue (tests/test_chinese_polish.py checks).
 """
 from __future__ import annotations
 
+import html
 import re
+from functools import lru_cache
 
 from django.contrib.humanize.templatetags.humanize import intcomma
 from django.template.loader import render_to_string
-from django.utils.html import conditional_escape as esc
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from .templatetags.games_cards import card_label, cardclass, cardfaces, facedown, kind_label, move_label, send_fields
 from .templatetags.games_numbers import signed
+
+
+def esc(value) -> str:
+    """conditional_escape, without the lazy-string check of its decorator (three quarters of its time,
+    a hundred calls a move): markup as it is, anything else escaped as django.utils.html.escape does."""
+    as_html = getattr(value, "__html__", None)
+    return as_html() if as_html is not None else html.escape(str(value))
 
 
 def _opt(value) -> str:
@@ -50,15 +59,15 @@ def my_hand(d: dict, oob: bool) -> SafeString:
     """#my-hand: the own hand's one ws-send form (its columns), the winning-card hints when the hand is
     ready (games/_hints.html: a template, rendered only then), and the cards the seat passed on."""
     cls = ' class="discard"' if d.get("discard") else ""
-    label = esc(_("Your hand"))
+    label = _words(get_language())["your_hand"]
     lines = [f'<section id="my-hand" class="my-hand" aria-label="{label}" data-cards="{esc(d["text"])}" '
              f'data-hand="{_opt(d.get("hand"))}" data-seat="{_opt(d.get("seat"))}"{_OOB if oob else ""}>',
              f'<form ws-send{cls}>{send_fields("act")}{hand_columns(d)}</form>']
     if d.get("hints"):
         lines.append(squeeze(render_to_string("games/_hints.html", {"d": d}).strip()))
     if d.get("passed"):
-        passed, colon = _("Passed cards (you may not chi or peng them)"), esc(pgettext("after a label", ": "))
-        lines.append(f'<div class="passed">{esc(passed)}{colon}{cardfaces(d["passed"])}</div>')
+        words = _words(get_language())
+        lines.append(f'<div class="passed">{words["passed"]}{words["colon"]}{cardfaces(d["passed"])}</div>')
     lines.append("</section>")
     return mark_safe("\n".join(lines) + "\n")
 
@@ -77,7 +86,7 @@ def hand_columns(d: dict) -> SafeString:
     (its value the discard), the others faces; a kan is marked never to be split, and a discard that
     keeps the hand ready (the hints) is marked too."""
     ready = set(d["hints"]["ready_discards"]) if d.get("hints") else ()
-    kan_title = esc(_("kan: never split"))
+    kan_title = _words(get_language())["kan_title"]
     out = ['<div class="columns">']
     for col in d["columns"]:
         out.append('<div class="column">')
@@ -114,59 +123,74 @@ def seat(d: dict, oob: bool) -> SafeString:
     cls = "seat" + (" absent" if d.get("absent") else "") + (" turn" if d.get("turn") else "")
     lines = [f'<section id="seat-{esc(d["position"])}" class="{cls}"{_OOB if oob else ""}>']
     if not d.get("absent"):
+        words = _words(get_language())
         lines += ["<header>", f'<b class="name">{esc(d["name"])}</b>', title_badge(d["title"])]
         if d.get("dealer"):
-            dealer = esc(_("dealer"))
-            lines.append(f'<span class="badge dealer" title="{dealer}">{dealer}</span>')
-        lines += [_badge(d, "bot", "", _("bot")), _badge(d, "auto", " auto", _("auto-play")),
-                  _badge(d, "out", "", _("sits out this hand"))]
-        coins, points = _("coins"), _("points")
+            lines.append(f'<span class="badge dealer" title="{words["dealer"]}">{words["dealer"]}</span>')
+        lines += [_badge(d, "bot", "", words["bot"]), _badge(d, "auto", " auto", words["auto"]),
+                  _badge(d, "out", "", words["out"])]
         if d["coins"] is not None:
-            lines.append(f'<span class="money">{esc(intcomma(d["coins"]))} {esc(coins)}</span>')
+            lines.append(f'<span class="money">{esc(intcomma(d["coins"]))} {words["coins"]}</span>')
         if d["points"] is not None:
-            lines.append(f'<span class="money">{esc(intcomma(d["points"]))} {esc(points)}</span>')
+            lines.append(f'<span class="money">{esc(intcomma(d["points"]))} {words["points"]}</span>')
         if d.get("change"):
             lines.append(f'<span class="change">{esc(signed(d["change"]))}</span>')
-        lines += [_badge(d, "ready", "", _("ready")), _badge(d, "vote", "", _("agrees to dissolve")), "</header>"]
+        lines += [_badge(d, "ready", "", words["ready"]), _badge(d, "vote", "", words["vote"]), "</header>"]
         if d.get("groups") is not None:
-            lines += _seat_table(d)
+            lines += _seat_table(d, words)
     lines.append("</section>")
     return mark_safe("\n".join(line for line in lines if line) + "\n")
 
 
 def _badge(d: dict, flag: str, cls: str, text: str) -> str:
-    return f'<span class="badge{cls}">{esc(text)}</span>' if d.get(flag) else ""
+    """`text` escaped already (_words)."""
+    return f'<span class="badge{cls}">{text}</span>' if d.get(flag) else ""
 
 
-def _seat_table(d: dict) -> list[str]:
+def _seat_table(d: dict, words: dict[str, str]) -> list[str]:
     groups = "".join(f'<span class="group kind-{esc(g["kind"])}" title="{esc(kind_label(g["kind"]))}">'
                      f'{cardfaces(g["cards"])}{facedown(g["backs"])}</span>' for g in d["groups"])
-    colon = esc(pgettext("after a label", ": "))
-    huxi, in_hand, pile = _("hu-xi on the table"), _("cards in hand"), _("discarded and passed-on cards")
+    colon = words["colon"]
     return [f'<div class="groups">{groups}</div>',
-            f'<div class="meta">{esc(huxi)}{colon}<span class="huxi">{esc(d["huxi"])}'
+            f'<div class="meta">{words["huxi"]}{colon}<span class="huxi">{esc(d["huxi"])}'
             f'{"+?" if d.get("hidden") else ""}</span>',
-            f'<span class="hand-count">· {esc(in_hand)}{colon}{esc(d["hand_size"])}</span></div>',
-            f'<div class="pile" title="{esc(pile)}">{cardfaces(d["pile"])}</div>']
+            f'<span class="hand-count">· {words["in_hand"]}{colon}{esc(d["hand_size"])}</span></div>',
+            f'<div class="pile" title="{words["pile"]}">{cardfaces(d["pile"])}</div>']
+
+
+@lru_cache(maxsize=16)
+def _words(language: str | None) -> dict[str, str]:
+    """The fixed words of these fragments in the active language (the key: each render asks it once),
+    escaped: translated once per language, not a dozen times a render."""
+    return {key: esc(text) for key, text in {
+        "colon": pgettext("after a label", ": "),
+        "your_hand": _("Your hand"), "passed": _("Passed cards (you may not chi or peng them)"),
+        "kan_title": _("kan: never split"),
+        "dealer": _("dealer"), "bot": _("bot"), "auto": _("auto-play"), "out": _("sits out this hand"),
+        "coins": _("coins"), "points": _("points"), "ready": _("ready"), "vote": _("agrees to dissolve"),
+        "huxi": _("hu-xi on the table"), "in_hand": _("cards in hand"), "pile": _("discarded and passed-on cards"),
+        "dealer_label": _("Dealer"), "stock": _("Stock"), "shown": _("Shown card"), "your_move": _("Your move."),
+        "time_left": _("time left"),
+    }.items()}
 
 
 def status(d: dict, oob: bool) -> SafeString:
     """The middle of the table: dealer, stock and shown card, then the status line — what the table
     waits for, the card just played, whose move, and the countdown."""
-    colon = esc(pgettext("after a label", ": "))
+    words = _words(get_language())
+    colon = words["colon"]
     lines = [f'<section id="table-status" class="table-info table-status"{_OOB if oob else ""}>']
     if d.get("hand_no"):
-        dealer, stock, shown = _("Dealer"), _("Stock"), _("Shown card")
-        lines += ['<div class="facts">', f'<span>{esc(dealer)}{colon}{esc(d["dealer"])}</span>',
-                  f'<span id="stock-count" data-stock="{esc(d["stock"])}">{esc(stock)}{colon}{esc(d["stock"])}</span>']
+        lines += ['<div class="facts">', f'<span>{words["dealer_label"]}{colon}{esc(d["dealer"])}</span>',
+                  f'<span id="stock-count" data-stock="{esc(d["stock"])}">{words["stock"]}{colon}{esc(d["stock"])}</span>']
         if d["shown"]:
-            lines.append(f'<span class="shown">{esc(shown)}{colon}{cardfaces(d["shown"])}</span>')
+            lines.append(f'<span class="shown">{words["shown"]}{colon}{cardfaces(d["shown"])}</span>')
         lines.append("</div>")
-    lines += ['<div class="status" id="status-line">', *_status_line(d), "</div>", "</section>"]
+    lines += ['<div class="status" id="status-line">', *_status_line(d, words), "</div>", "</section>"]
     return mark_safe("\n".join(line for line in lines if line) + "\n")
 
 
-def _status_line(d: dict) -> list[str]:
+def _status_line(d: dict, words: dict[str, str]) -> list[str]:
     if d["status"] == "waiting":
         waiting = _("Waiting for players: %(seated)s of %(players)s seated.") % {
             "seated": esc(d["seated"]), "players": esc(d["players"])}
@@ -186,14 +210,13 @@ def _status_line(d: dict) -> list[str]:
         lines.append(f'<span class="current" data-how="{esc(current["how"])}">{played % {"who": esc(current["from"])}}'
                      f'\n{cardfaces(current["card"])}</span>')
     if d["my_turn"]:
-        your_move = _("Your move.")
-        lines.append(f'<b class="your-move">{esc(your_move)}</b>')
+        lines.append(f'<b class="your-move">{words["your_move"]}</b>')
     elif d["turn"]:
         lines.append(_("%(who)s is to discard.") % {"who": esc(d["turn"])})
     elif d["waiting"]:
         lines.append(esc(d["waiting"]))
     if d["deadline"]:
-        mine, left = ' data-mine="1"' if d["my_turn"] else "", _("time left")
+        mine = ' data-mine="1"' if d["my_turn"] else ""
         lines.append(f'<span class="countdown turn-clock" data-deadline="{esc(d["deadline"])}"{mine} '
-                     f'title="{esc(left)}"></span>')
+                     f'title="{words["time_left"]}"></span>')
     return lines

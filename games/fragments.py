@@ -180,7 +180,7 @@ def _named(snap: Snapshot, events: list[dict]) -> list[dict]:
     return [{**e, "who": snap.name(e["seat"])} for e in reversed(events)]
 
 
-def _log_update(snap: Snapshot, sent: dict[str, str], make: Callable[[], tuple[dict, str]]) -> str:
+def _log_update(snap: Snapshot, sent: dict[str, str], make: Callable[[], tuple[dict, str]], language: str) -> str:
     """The log only grows during a hand, so a socket that has this hand's log is sent just the new
     events (added at the top of the list by htmx; CSS shows the latest LOG_LENGTH); otherwise, or when
     a hand starts, the whole fragment (its data made by `make`, as build gives it)."""
@@ -193,9 +193,9 @@ def _log_update(snap: Snapshot, sent: dict[str, str], make: Callable[[], tuple[d
         if int(sent_count) == count:
             return ""
         new = selectors.seat_events(hand, snap.position, limit=None, since=int(sent_count))
-        return render(fragment_html.log_new, {"events": _named(snap, new)}, oob=True)
+        return fragment_html.log_new({"events": _named(snap, new)})  # new rows each time: no memo
     data, data_key = make()
-    return render("games/_log.html", data, oob=True, data_key=data_key)
+    return render("games/_log.html", data, oob=True, data_key=data_key, language=language)
 
 
 def result(snap: Snapshot) -> dict:
@@ -277,17 +277,19 @@ def version(snap: Snapshot, base: int | None) -> dict:
     return {"version": snap.version, "base": base, "move_no": snap.view["move_no"] if snap.state else None}
 
 
-def build(snap: Snapshot) -> Iterator[tuple[str, str | Callable[[dict, bool], str], Callable[[], tuple[dict, str]]]]:
+def build(snap: Snapshot, language: str) -> Iterator[tuple[str, str | Callable[[dict, bool], str], Callable[[], tuple[dict, str]]]]:
     """Every fragment of this seat's page but the version: (element id, template or games.fragment_html
     function, make), where make() gives the fragment's (data, key) when it is needed. What every viewer
     sees alike (the room's line, the fairness box, each seat as the others see it) is made once per read
-    of the table and language (`snap.shared`), however many sockets are sent it."""
-    yield "table-info", "games/_info.html", _shared(snap, "table-info", lambda: info(snap))
+    of the table and language (`snap.shared`), however many sockets are sent it. `language`: the
+    active one (asked once: each ask is a thread-local lookup)."""
+    yield "table-info", "games/_info.html", _shared(snap, ("table-info", language), lambda: info(snap))
     yield "table-status", fragment_html.status, _own(lambda: status(snap))
     yield "fair-box", "games/_fair_box.html", _shared(
-        snap, "fair-box", lambda: fairness.committed(snap.table, snap.hand, _playing(snap)))
+        snap, ("fair-box", language), lambda: fairness.committed(snap.table, snap.hand, _playing(snap)))
     for p in range(SEATS):  # a seat's own wei and ti show their cards to it alone (views.group_view)
-        yield f"seat-{p}", fragment_html.seat, _shared(snap, (p, p == snap.position), lambda p=p: seat(snap, p))
+        yield f"seat-{p}", fragment_html.seat, _shared(snap, (p, p == snap.position, language),
+                                                      lambda p=p: seat(snap, p))
     if not snap.watching:
         yield "my-hand", fragment_html.my_hand, _own(lambda: my_hand(snap))
         yield "actions", "games/_actions.html", _own(lambda: actions(snap))
@@ -303,11 +305,11 @@ def _own(make: Callable[[], dict]) -> Callable[[], tuple[dict, str]]:
     return made
 
 
-def _shared(snap: Snapshot, what, make: Callable[[], dict]) -> Callable[[], tuple[dict, str]]:
+def _shared(snap: Snapshot, memo_key: tuple, make: Callable[[], dict]) -> Callable[[], tuple[dict, str]]:
     """A fragment every viewer sees alike: made by the first socket that needs it for this read of the
-    table, in this language (the data hold translated words), and kept with the read."""
+    table, in this language (the data hold translated words: `memo_key` names the fragment and the
+    language), and kept with the read."""
     def made() -> tuple[dict, str]:
-        memo_key = (what, translation.get_language())
         hit = snap.shared.get(memo_key)
         if hit is None:
             data = make()
@@ -323,11 +325,11 @@ def key(data: dict) -> str:
 
 
 def render(template: str | Callable[[dict, bool], str], data: dict, *, oob: bool,
-           data_key: str | None = None) -> str:
+           data_key: str | None = None, language: str | None = None) -> str:
     """The fragment's HTML — a template's, or a games.fragment_html function's (data, oob) — from this
     process's memo when the same data was rendered before in this language (sockets that see a fragment
-    alike share one render)."""
-    memo_key = (template, translation.get_language(), oob, data_key or key(data))
+    alike share one render). `language`: the active one, when the caller asked already."""
+    memo_key = (template, language or translation.get_language(), oob, data_key or key(data))
     html = _RENDERED.get(memo_key)
     if html is None:
         if callable(template):  # games.fragment_html writes no indentation
@@ -348,25 +350,27 @@ def render_changed(snap: Snapshot, sent: dict[str, str], base: int | None, quiet
     """One websocket frame: the version element, then the fragments whose data differ from what this
     socket was sent (all of them for an empty `sent`); `sent` is updated in place. `base` is the
     version the socket showed before (None when `sent` is empty: a full snapshot). `quiet` (a private
-    step of a held claim window): no frame at all ("") when no fragment changed."""
-    out = [render(fragment_html.version, version(snap, base if sent else None), oob=True)]
-    for fid, template, make in build(snap):
+    step of a held claim window): no frame at all ("") when no fragment changed. The version element
+    differs on every change: made directly, never kept in the memo."""
+    language = translation.get_language()
+    out = [fragment_html.version(version(snap, base if sent else None), True)]
+    for fid, template, make in build(snap, language):
         if fid == "event-log":
-            out.append(_log_update(snap, sent, make))
+            out.append(_log_update(snap, sent, make, language))
             continue
         data, k = make()
         if sent.get(fid) != k:
             sent[fid] = k
-            out.append(render(template, data, oob=True, data_key=k))
+            out.append(render(template, data, oob=True, data_key=k, language=language))
     return "" if quiet and not any(out[1:]) else "".join(out)
 
 
 def render_all(snap: Snapshot) -> dict[str, str]:
     """Each fragment by id, for the full page."""
-    parts = {}
-    for fid, template, make in build(snap):
+    parts, language = {}, translation.get_language()
+    for fid, template, make in build(snap, language):
         data, data_key = make()
-        parts[fid] = render(template, data, oob=False, data_key=data_key)
+        parts[fid] = render(template, data, oob=False, data_key=data_key, language=language)
     parts["version"] = render(fragment_html.version, version(snap, None), oob=False)
     parts["slots"] = [{"place": relative(snap, p) if p < snap.table.player_count else "absent",
                        "me": p == snap.position, "html": parts[f"seat-{p}"]} for p in range(SEATS)]

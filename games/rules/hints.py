@@ -10,7 +10,7 @@ becomes a wei and a kan a ti (R5.2, R5.4, R7.1); another seat's card makes a pen
 """
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -49,18 +49,15 @@ def winning_cards(rules, table: Sequence[Group], hand: Sequence[int], *, barred:
     """Every card kind that would win these holdings (hand as counts) and from which sources, best
     hu-xi first; `barred` kinds may not be won on (R7.4), `left` are the unseen copies per kind (a kind
     with none left cannot come)."""
-    out = list(_waits(rules, table, hand, barred, left))
+    left = left if left is not None else [C.COPIES - hand[k] for k in C.KINDS]
+    return _ranked(_wins(rules, tuple(table), bytes(hand), barred), left)
+
+
+def _ranked(found: tuple[tuple[int, tuple], ...], left: Sequence[int]) -> tuple[WinningCard, ...]:
+    """The winning kinds that still have an unseen copy, best hu-xi first."""
+    out = [WinningCard(k, wins, left[k]) for k, wins in found if left[k] > 0]
     out.sort(key=lambda w: (-max(win.huxi for _, win in w.wins), w.card))
     return tuple(out)
-
-
-def _waits(rules, table: Sequence[Group], hand: Sequence[int], barred: frozenset[int],
-           left: Sequence[int] | None) -> Iterator[WinningCard]:
-    """The winning cards one by one, in kind order, those with no unseen copy left out."""
-    left = left if left is not None else [C.COPIES - hand[k] for k in C.KINDS]
-    for k, wins in _wins(rules, tuple(table), bytes(hand), barred):
-        if left[k] > 0:
-            yield WinningCard(k, wins, left[k])
 
 
 @lru_cache(maxsize=1 << 12)  # a seat's holdings change on its own moves; the hints are read on every move
@@ -70,13 +67,33 @@ def _wins(rules, table: tuple[Group, ...], hand: bytes, barred: frozenset[int]) 
     cards = C.from_counts(hand)
     kinds = sources(rules)
     found = []
-    for k in C.KINDS:
+    for k in prechecks.win_candidates(hand):
         if k in barred or not prechecks.may_win(rules, table, hand, k):
             continue
         wins = tuple((s, w) for s in kinds if isinstance(w := evaluate(rules, table, cards, k, s), Win))
         if wins:
             found.append((k, wins))
     return tuple(found)
+
+
+@lru_cache(maxsize=1 << 12)
+def _holdings(rules, table: tuple[Group, ...], hand: bytes,
+              barred: frozenset[int]) -> tuple[bool, tuple[tuple[int, tuple], ...]]:
+    """(whether the holdings owe a discard, what wins): with no discard owed, _wins of the holdings;
+    owing one (R6.5), each kind whose discard leaves winning holdings (never a kan card), with _wins
+    of what is left. One lookup per seat and move, whatever else the move showed (the unseen copies,
+    applied after)."""
+    if not owes_discard(hand, table):
+        return False, _wins(rules, table, hand, barred)
+    ready = []
+    for k in C.KINDS:
+        if 0 < hand[k] < 3:
+            after = bytearray(hand)
+            after[k] -= 1
+            found = _wins(rules, table, bytes(after), barred)
+            if found:
+                ready.append((k, found))
+    return True, tuple(ready)
 
 
 def unseen_copies(state: HandState, seat: int) -> list[int]:
@@ -106,13 +123,7 @@ def seat_hints(state: HandState, seat: int) -> Hints | None:
     barred = frozenset(k for k, _ in (state.passed_hu[seat] if state.passed_hu else ())
                        if passed_hu_blocks(state, seat, k) is not None)  # R7.4
     left = unseen_copies(state, seat)
-    if not owes_discard(hand, table):
-        return Hints(winning_cards(state.rules, table, hand, barred=barred, left=left), frozenset())
-    ready = set()
-    for k in C.KINDS:
-        if 0 < hand[k] < 3:  # R6.5: never a kan card
-            after = list(hand)
-            after[k] -= 1
-            if any(_waits(state.rules, table, after, barred, left)):
-                ready.add(k)
-    return Hints((), frozenset(ready))
+    owes, found = _holdings(state.rules, tuple(table), bytes(hand), barred)
+    if not owes:
+        return Hints(_ranked(found, left), frozenset())
+    return Hints((), frozenset(k for k, wins in found if any(left[w] > 0 for w, _ in wins)))

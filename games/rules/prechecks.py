@@ -81,6 +81,16 @@ def huxi_bound(rules, table: Sequence[Group], hand: Sequence[int], card: int | N
     return total + bonus
 
 
+def win_candidates(hand: bytes) -> tuple[int, ...]:
+    """The kinds may_win could say "maybe" to for these holdings (as bytes), by its loose-singles test
+    alone, which needs no hu-xi: none when more than two singles are loose, else those sharing a group
+    with each. A caller trying every kind tries these instead."""
+    loose = _singles(hand)[0]
+    if loose.bit_count() > 2:
+        return ()
+    return tuple(k for k in C.KINDS if not loose & _APART[k])
+
+
 def may_win(rules, table: Sequence[Group], hand: Sequence[int], card: int | None) -> bool:
     loose, near = _singles(bytes(hand))
     if card is None:

@@ -1,8 +1,11 @@
 """Cards and group names on the page: card faces from the engine's text notation (R1), translated
 names of groups (R3) and of the moves in a seat's log."""
+from functools import lru_cache
+
 from django import template
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from games.rules import cards as C
@@ -50,6 +53,11 @@ def card_label(char: str) -> str:
     cards read as they are (kept out of their markup: the hand is in every frame that changes it)."""
     if char in C.SMALL_CHARS or not C.is_big(C.parse_card(char)):
         return ""
+    return _card_label(char, get_language())
+
+
+@lru_cache(maxsize=256)  # per language: a hand shows a dozen big cards on every move that changes it
+def _card_label(char: str, language: str) -> str:
     return format_html(' aria-label="{}"', _("big %(card)s") % {"card": char})
 
 
@@ -60,12 +68,18 @@ def facedown(count) -> str:
 
 @register.filter
 def kind_label(kind: str) -> str:
-    return KIND_LABELS.get(kind, kind)
+    return _labels(get_language())[0].get(kind, kind)
 
 
 @register.filter
 def move_label(move: str) -> str:
-    return MOVE_LABELS.get(move, move)
+    return _labels(get_language())[1].get(move, move)
+
+
+@lru_cache(maxsize=16)
+def _labels(language: str) -> tuple[dict[str, str], dict[str, str]]:
+    """KIND_LABELS and MOVE_LABELS in one language: a translation each once, not once per group or row."""
+    return {k: str(v) for k, v in KIND_LABELS.items()}, {k: str(v) for k, v in MOVE_LABELS.items()}
 
 
 @register.simple_tag
