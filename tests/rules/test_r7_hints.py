@@ -102,6 +102,36 @@ def test_r7_4_a_passed_hu_kind_is_not_a_hint_while_the_table_huxi_is_unchanged()
     assert C.parse_card("十") in seat_hints(moved, 0).ready_discards  # the table hu-xi changed since
 
 
+@pytest.mark.parametrize("variant", sorted(PRESETS))
+def test_r6_5_ready_discards_are_exactly_those_leaving_an_unseen_winning_card(variant):
+    """seat_hints of every seat that owes a discard, in whole replayed hands, against the definition:
+    a discard (never of a kan card) after which some card evaluate accepts still has an unseen copy."""
+    rules = preset(variant)
+    sources = {Source.OWN_DRAW, Source.OTHER_DRAW} | ({Source.DISCARD} if rules.discard_win else set())
+    checked = 0
+    for seed in range(6):
+        played = replay(rules, seed, 0, 3, random_hand(rules, seed).log, steps=True)
+        for state in played.states:
+            for seat in state.order:
+                hand, table = state.hands[seat], state.tables[seat]
+                hints = seat_hints(state, seat)
+                if (hints is None or not owes_discard(hand, table)
+                        or (state.passed_hu and state.passed_hu[seat])):  # R7.4 bars: tested above
+                    continue
+                left = unseen_copies(state, seat)
+                want = set()
+                for k in C.KINDS:
+                    if 0 < hand[k] < 3:
+                        after = list(hand)
+                        after[k] -= 1
+                        wins = brute_force(rules, table, after)
+                        if any(left[C.parse_card(w)] and set(ways) & sources for w, ways in wins.items()):
+                            want.add(k)
+                assert hints.ready_discards == frozenset(want), (variant, seed, state.move_no, seat)
+                checked += 1
+    assert checked > 20
+
+
 def test_r6_5_the_discards_that_keep_a_hand_ready():
     state, _ = start(SIDES + "十", "一", "二")
     assert state.turn == 0  # the dealer owes the first discard (R6.5)
