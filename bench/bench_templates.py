@@ -1,14 +1,15 @@
 """Django's template engine or Jinja2 for the table's fragments (DESIGN: templates)? Figures for the choice.
 
-What a table frame carries on nearly every move is markup built in Python (games.fragment_html); of
-the fragments still templates, the actions bar (games/_actions.html) is rendered most often, about
-twice a move. This plays hands in-process (SQLite in a temporary folder, three guests at a private
-room, every seat playing games.bots' choice), keeps each distinct actions-bar data a seat was shown,
-then renders all of them with Django's engine as the site does (the cached loader) and with Jinja2
-through Django's backend (the same markup, ported below with the same messages), rounds interleaved
-A B A B, in Chinese and in English. Prints the median time per render of each engine, the ratio with
-its spread over the rounds, and the share of a move's server time that Django's template rendering
-takes at all (so the most any engine could save).
+What a table frame carries on a move is markup built in Python (games.fragment_html); the fragments
+still templates change between hands: the room's line, the fairness box, the full log, the result
+panel. This plays hands in-process (SQLite in a temporary folder, three guests at a private room,
+every seat playing games.bots' choice), keeps each distinct fairness box a seat was shown (the next
+deal's commitment while a hand is played, its seeds revealed when it ends), then renders all of them
+with Django's engine as the site does (the cached loader) and with Jinja2 through Django's backend (the
+same markup, ported below with the same messages, checked equal), rounds interleaved A B A B, in
+Chinese and in English. Prints the median time per render of each engine, the ratio with its spread
+over the rounds, and the share of a move's server time that Django's template rendering takes at all
+(the most any engine could save).
 
     .venv/bin/python bench/bench_templates.py [--hands 8] [--rounds 5]
 """
@@ -27,62 +28,31 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "paohuzi_site.settings.test")
 os.environ.setdefault("SQLITE_PATH", str(Path(tempfile.mkdtemp()) / "bench.sqlite3"))
 
-# games/_actions.html in Jinja2's syntax: the same elements, the same messages (so the same catalogue).
-ACTIONS_JINJA2 = """<section id="actions" class="actions"{% if oob %} hx-swap-oob="true"{% endif %}>
-{% if d.playing %}
-  {% if d.hu or d.peng or d.chi or d.pass_ or d.discard %}<div class="moves bar" id="action-bar">{% else %}<div class="moves">{% endif %}
-  {% if d.hu %}<form ws-send class="inline">{{ send_fields("act", "hu") }}<button type="submit" class="button primary" id="act-hu">{{ _("Hu") }}</button></form>{% endif %}
-  {% if d.peng %}<form ws-send class="inline">{{ send_fields("act", "peng") }}<button type="submit" class="button" id="act-peng">{{ _("Peng") }}</button></form>{% endif %}
-  {% if d.chi %}<details class="chi" id="act-chi"><summary class="button">{{ _("Chi") }}</summary>
-    <div class="chi-choices">{% for g in d.chi %}<div class="chi-row">
-      {% if g.choices|length == 1 and not g.choices[0].bis %}
-        <form ws-send class="inline">{{ send_fields("act", g.choices[0].action) }}<button type="submit" class="button chi-group">{{ g.group|cardfaces }}</button></form>
-      {% else %}
-        <span class="chi-group">{{ g.group|cardfaces }}</span>{% for c in g.choices %}<form ws-send class="inline">{{ send_fields("act", c.action) }}<button type="submit" class="button bi-choice">{{ _("bi") }} {% for b in c.bis %}{{ b|cardfaces }}{% if not loop.last %} + {% endif %}{% endfor %}</button></form>{% endfor %}
-      {% endif %}
-    </div>{% endfor %}</div>
-  </details>{% endif %}
-  {% if d.pass_ %}<form ws-send class="inline">{{ send_fields("act", "pass") }}<button type="submit" class="button" id="act-pass">{{ _("Pass") }}</button></form>{% endif %}
-  {% if d.discard %}<span class="hint" id="discard-hint">{{ _("Tap a card to choose it, tap it again to discard it.") }}</span>{% endif %}
-  </div>
-  {% if d.auto %}<form ws-send class="inline">{{ send_fields("autoplay_off") }}<button type="submit" class="button primary" id="im-back">{{ _("I'm back") }}</button></form>
-  <span class="hint">{{ _("Auto-play is on: your moves are played for you.") }}</span>
-  {% else %}<form ws-send class="inline">{{ send_fields("autoplay_on") }}<button type="submit" class="button" id="auto-play">{{ _("Auto-play") }}</button></form>{% endif %}
-{% endif %}
-{% if d.invite %}
-  <div class="invite">{{ _("Invite code") }}{{ pgettext("after a label", ": ") }}<b id="invite-code">{{ d.invite }}</b> ·
-    {{ _("Share this link") }}{{ pgettext("after a label", ": ") }}<input readonly value="{{ d.link }}" id="invite-link" size="36" onclick="this.select()">
-    {% if d.owner %}<form ws-send class="inline">{{ send_fields("bots") }}<button type="submit" class="button" id="fill-bots">{{ _("Fill empty seats with bots") }}</button></form>{% endif %}
-  </div>
-{% endif %}
-{% if d.can_vote %}
-  <div class="dissolve">
-  {% if d.vote_open %}
-    {% if d.my_vote %}<span class="hint">{{ _("You agreed to dissolve the room; waiting for the others.") }}</span>
-    {% else %}{{ _("A player proposes to dissolve the room.") }}
-      <form ws-send class="inline">{{ send_fields("dissolve_yes") }}<button type="submit" class="button" id="dissolve-yes">{{ _("Agree") }}</button></form>
-    {% endif %}
-    <form ws-send class="inline">{{ send_fields("dissolve_no") }}<button type="submit" class="button" id="dissolve-no">{{ _("Keep playing") }}</button></form>
-  {% else %}
-    {% for who in d.refused %}<p class="announce" id="dissolve-refused">{% trans who=who %}{{ who }} wants to keep playing: the room is not dissolved.{% endtrans %}</p>{% endfor %}
-    <form ws-send class="inline">{{ send_fields("dissolve_yes") }}<button type="submit" class="button link" id="dissolve-propose">{{ _("Propose to dissolve the room") }}</button></form>
-  {% endif %}
-  </div>
-{% endif %}
-</section>"""
+# games/_fair_box.html with games/_fair.html in Jinja2's syntax: the same elements and messages.
+FAIR_BOX_JINJA2 = """<div id="fair-box" class="fair-box"{% if oob %} hx-swap-oob="true"{% endif %}>{% set f = d %}{% if f.server_seed %}<details class="fair revealed" id="fair-revealed">
+  <summary>{{ _("Fair deal: the server seed is revealed") }}</summary>
+  <dl>
+    <div><dt>{{ _("server seed") }}</dt><dd><code id="fair-server-seed">{{ f.server_seed }}</code></dd></div>
+    <div><dt>{{ _("commitment (SHA-256 of the server seed)") }}</dt><dd><code>{{ f.commitment }}</code></dd></div>
+    <div><dt>{{ _("client seeds, in seat order") }}</dt><dd>{% for c in f.client_seeds %}<code>{{ c }}</code>{% if not loop.last %}, {% endif %}{% endfor %}</dd></div>
+  </dl>
+  <a href="{{ f.link }}" id="fair-check-link">{{ _("Check this deal") }}</a>
+</details>{% elif f.commitment %}<details class="fair" id="fair-commitment" data-fair-next="{{ f.next }}">
+  <summary>{% if f.playing %}{{ _("This hand's commitment") }}{% else %}{{ _("Next hand's commitment") }}{% endif %}{{ pgettext("after a label", ": ") }}<code>{{ f.commitment[:12] }}…</code></summary>
+  <p><code id="fair-commitment-hash">{{ f.commitment }}</code></p>
+  <p>{{ _("Your browser's seed for the next hand") }}{{ pgettext("after a label", ": ") }}<code data-fair-mine></code> · <a href="{{ url("games:fair") }}">{{ _("How the deal is checked") }}</a></p>
+</details>{% endif %}</div>"""
 
 
 def environment(**options):
-    """The Jinja2 environment of the comparison: Django's translations and the card filters."""
+    """The Jinja2 environment of the comparison: Django's translations and URLs."""
     import jinja2
+    from django.urls import reverse
     from django.utils.translation import gettext, ngettext, pgettext
-
-    from games.templatetags.games_cards import cardfaces, send_fields
 
     env = jinja2.Environment(**options)
     env.install_gettext_callables(gettext, ngettext, newstyle=True)
-    env.globals.update(send_fields=send_fields, pgettext=pgettext)
-    env.filters["cardfaces"] = cardfaces
+    env.globals.update(pgettext=pgettext, url=reverse)
     return env
 
 
@@ -105,17 +75,18 @@ def main() -> int:
     from django.template.loader import get_template
     from django.utils import translation
 
-    datas, template_share = _actions_shown(args.hands)
+    datas, template_share = _fair_boxes_shown(args.hands)
     jinja = Jinja2({"NAME": "jinja2", "DIRS": [], "APP_DIRS": False,
                     "OPTIONS": {"environment": "bench.bench_templates.environment",
-                                "extensions": ["jinja2.ext.i18n"]}}).from_string(ACTIONS_JINJA2)
-    django_template = get_template("games/_actions.html")
+                                "extensions": ["jinja2.ext.i18n"]}}).from_string(FAIR_BOX_JINJA2)
+    django_template = get_template("games/_fair_box.html")
     engines = {"django": lambda d: django_template.render({"d": d, "oob": True}),
                "jinja2": lambda d: jinja.render({"d": d, "oob": True})}
     for language in ("zh-hans", "en"):
         with translation.override(language):
-            for d in datas:  # the same page either way (whitespace aside)
-                a, b = (re.sub(r"\s+", " ", render(d)).strip() for render in engines.values())
+            for d in datas:  # the same page either way (whitespace and the escaping of ' aside)
+                a, b = (re.sub(r"\s+", " ", render(d)).replace("> <", "><").strip()
+                        .replace("&#39;", "'").replace("&#x27;", "'") for render in engines.values())
                 if a != b:
                     print(f"the two engines' markup differs ({language}):\n{a}\n{b}")
                     return 1
@@ -128,7 +99,7 @@ def main() -> int:
                     for d in datas:
                         render(d)
             per_render[name].append((time.perf_counter() - t0) / (2 * len(datas)))
-    print(f"{len(datas)} distinct actions bars from {args.hands} hands, each rendered in zh-hans and en, "
+    print(f"{len(datas)} distinct fairness boxes from {args.hands} hands, each rendered in zh-hans and en, "
           f"{args.rounds} rounds per engine, interleaved")
     for name, times in per_render.items():
         print(f"{name:7s} median {1e6 * statistics.median(times):6.1f} µs a render  "
@@ -140,13 +111,14 @@ def main() -> int:
     return 0
 
 
-def _actions_shown(hands: int) -> tuple[list[dict], float]:
-    """Each distinct actions-bar data a seat was shown over `hands` hands, and the share of the move's
-    server time spent in Django's template rendering (as bench/bench_table.py measures it)."""
+def _fair_boxes_shown(hands: int) -> tuple[list[dict], float]:
+    """Each distinct fairness box a seat was shown over `hands` hands (games.fairness: committed while
+    a hand is played, revealed once it ends), and the share of the moves' server time spent in Django's
+    template rendering (as bench/bench_table.py measures it)."""
     from django.template.backends.django import Template
 
     from accounts.services import account_create
-    from games import bots, fragments, live, messages, selectors, services
+    from games import bots, fairness, fragments, live, messages, selectors, services
     from games.consumers import OPS, TableConsumer
     from games.models import Table, Variant
     from games.services import notify
@@ -188,16 +160,17 @@ def _actions_shown(hands: int) -> tuple[list[dict], float]:
             t0 = time.perf_counter()
             by_position[seat]._perform(OPS["act"], msg, sockets)
             move_time += time.perf_counter() - t0
-            for p in by_position:
-                data = fragments.actions(selectors.snapshot(table.pk, p, "http://localhost", None))
-                seen.setdefault(fragments.key(data), data)
+            snap = selectors.snapshot(table.pk, 0, "http://localhost", None)
+            data = fairness.committed(snap.table, snap.hand, fragments._playing(snap))
+            seen.setdefault(fragments.key(data), data)
             hand = selectors.current_hand(table)
+        seen.setdefault(hand.pk, fairness.revealed(hand))
         spent_before = spent[0]
         for socket in sockets:
             socket._perform(OPS["next"], messages.parse('{"op": "next"}'), sockets)
         spent[0] = spent_before  # the next hand's deal is not a move
     Template.render = render
-    return list(seen.values()), spent[0] / move_time
+    return [d for d in seen.values() if d], spent[0] / move_time
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
 """The markup of the parts a table frame carries on nearly every move, built in Python: the version
-element, the seats, the table's status, the log's new rows, the own hand and a person's title.
+element, the seats, the table's status, the log's new rows, the own hand with its winning-card hints,
+the actions bar and a person's title.
 Django's template engine costs a tenth of a millisecond a render before any markup (bench/bench_table.py
 --cpu), these a few microseconds; the rest of every fragment stays a template (games/templates/games/).
 
@@ -16,7 +17,6 @@ import re
 from functools import lru_cache
 
 from django.contrib.humanize.templatetags.humanize import intcomma
-from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -59,14 +59,14 @@ def log_new(d: dict, oob: bool = True) -> SafeString:
 
 def my_hand(d: dict, oob: bool) -> SafeString:
     """#my-hand: the own hand's one ws-send form (its columns), the winning-card hints when the hand is
-    ready (games/_hints.html: a template, rendered only then), and the cards the seat passed on."""
+    ready, and the cards the seat passed on."""
     cls = ' class="discard"' if d.get("discard") else ""
     label = _words(get_language())["your_hand"]
     lines = [f'<section id="my-hand" class="my-hand" aria-label="{label}" data-cards="{esc(d["text"])}" '
              f'data-hand="{_opt(d.get("hand"))}" data-seat="{_opt(d.get("seat"))}"{_OOB if oob else ""}>',
              f'<form ws-send{cls}>{send_fields("act")}{hand_columns(d)}</form>']
     if d.get("hints"):
-        lines.append(squeeze(render_to_string("games/_hints.html", {"d": d}).strip()))
+        lines.append(hints(d["hints"]))
     if d.get("passed"):
         words = _words(get_language())
         lines.append(f'<div class="passed">{words["passed"]}{words["colon"]}{cardfaces(d["passed"])}</div>')
@@ -104,6 +104,116 @@ def hand_columns(d: dict) -> SafeString:
         out.append("</div>")
     out.append("</div>")
     return SafeString("".join(out))
+
+
+def hints(h: dict) -> str:
+    """The winning-card hints (games.hints): each card that wins with its hu-xi (one figure, or one per
+    source when they differ) and the copies left; or the discards that keep the hand ready."""
+    words = _words(get_language())
+    lines = ['<div class="hints" role="note">']
+    if h["wins"]:
+        cards = []
+        for w in h["wins"]:
+            if w["huxi"] is not None:
+                huxi = [_("%(huxi)s hu-xi") % {"huxi": esc(w["huxi"])}]
+            else:
+                huxi = [_way(way) for way in w["ways"]]
+            left = _("%(left)s left") % {"left": esc(w["left"])}
+            cards.append(f'<span class="hint">{cardfaces(w["card"])}\n'
+                         + "".join(f'<span class="hint-huxi">{text}</span>' for text in huxi)
+                         + f'\n<span class="hint-left">{left}</span></span>')
+        lines.append(f'<p class="hint-wins"><strong>{words["ready_wins"]}</strong>\n{"".join(cards)}</p>')
+    if h["ready_discards"]:
+        faces = "".join(cardfaces(c) for c in h["ready_discards"])
+        lines.append(f'<p class="hint-ready"><strong>{words["stay_ready"]}</strong> {faces}</p>')
+    lines.append("</div>")
+    return "\n".join(lines)
+
+
+def _way(way: dict) -> str:
+    """A winning card's hu-xi from one source (R7.3)."""
+    huxi = {"huxi": esc(way["huxi"])}
+    if way["source"] == "own_draw":
+        return _("your draw %(huxi)s hu-xi") % huxi
+    if way["source"] == "other_draw":
+        return _("turned up by others %(huxi)s hu-xi") % huxi
+    return _("discarded %(huxi)s hu-xi") % huxi
+
+
+def actions(d: dict, oob: bool) -> SafeString:
+    """#actions: while a hand is played, the seat's moves (hu, peng, the chi choices as a tree, pass, the
+    discard hint) and auto-play; a waiting room's invite; a private room's dissolve vote."""
+    w = _words(get_language())
+    lines = [f'<section id="actions" class="actions"{_OOB if oob else ""}>']
+    if d.get("playing"):
+        lines += _moves(d, w)
+    if d.get("invite"):
+        lines += [f'<div class="invite">{w["invite"]}{w["colon"]}<b id="invite-code">{esc(d["invite"])}</b> ·',
+                  f'{w["share"]}{w["colon"]}<input readonly value="{esc(d["link"])}" id="invite-link" size="36" '
+                  'onclick="this.select()">']
+        if d.get("owner"):
+            lines.append(_button("bots", "", "button", "fill-bots", w["fill_bots"]))
+        lines.append("</div>")
+    if d.get("can_vote"):
+        lines += ['<div class="dissolve">', *(line for line in _vote(d, w) if line), "</div>"]
+    lines.append("</section>")
+    return SafeString("\n".join(lines) + "\n")
+
+
+def _button(op: str, action: str, cls: str, element_id: str, text: str) -> str:
+    """A ws-send form of one button (`text` escaped already)."""
+    element_id = f' id="{element_id}"' if element_id else ""
+    return (f'<form ws-send class="inline">{send_fields(op, action)}<button type="submit" class="{cls}"'
+            f'{element_id}>{text}</button></form>')
+
+
+def _moves(d: dict, w: dict[str, str]) -> list[str]:
+    bar = d.get("hu") or d.get("peng") or d.get("chi") or d.get("pass_") or d.get("discard")
+    lines = ['<div class="moves bar" id="action-bar">' if bar else '<div class="moves">']
+    if d.get("hu"):
+        lines.append(_button("act", "hu", "button primary", "act-hu", w["hu"]))
+    if d.get("peng"):
+        lines.append(_button("act", "peng", "button", "act-peng", w["peng"]))
+    if d.get("chi"):
+        rows = "".join(f'<div class="chi-row">\n{_chi_row(g, w)}\n</div>' for g in d["chi"])
+        lines.append(f'<details class="chi" id="act-chi"><summary class="button">{w["chi"]}</summary>\n'
+                     f'<div class="chi-choices">{rows}</div>\n</details>')
+    if d.get("pass_"):
+        lines.append(_button("act", "pass", "button", "act-pass", w["pass"]))
+    if d.get("discard"):
+        lines.append(f'<span class="hint" id="discard-hint">{w["tap_discard"]}</span>')
+    lines.append("</div>")
+    if d.get("auto"):
+        lines += [_button("autoplay_off", "", "button primary", "im-back", w["back"]),
+                  f'<span class="hint">{w["auto_on"]}</span>']
+    else:
+        lines.append(_button("autoplay_on", "", "button", "auto-play", w["auto_play"]))
+    return lines
+
+
+def _chi_row(g: dict, w: dict[str, str]) -> str:
+    """R6.3: a chi group, one button when it needs no bi, else a button per bi choice that completes it."""
+    faces = cardfaces(g["group"])
+    if len(g["choices"]) == 1 and not g["choices"][0]["bis"]:
+        return _button("act", g["choices"][0]["action"], "button chi-group", "", faces)
+    return f'<span class="chi-group">{faces}</span>' + "".join(
+        _button("act", c["action"], "button bi-choice", "", f'{w["bi"]} {" + ".join(cardfaces(b) for b in c["bis"])}')
+        for c in g["choices"])
+
+
+def _vote(d: dict, w: dict[str, str]) -> list[str]:
+    if not d["vote_open"]:
+        refused = "".join(f'<p class="announce" id="dissolve-refused">{_refused(who)}</p>' for who in d["refused"])
+        return [refused, _button("dissolve_yes", "", "button link", "dissolve-propose", w["propose"])]
+    if d["my_vote"]:
+        lines = [f'<span class="hint">{w["agreed"]}</span>']
+    else:
+        lines = [w["proposes"], _button("dissolve_yes", "", "button", "dissolve-yes", w["agree"])]
+    return [*lines, _button("dissolve_no", "", "button", "dissolve-no", w["keep"])]
+
+
+def _refused(who: str) -> str:
+    return _("%(who)s wants to keep playing: the room is not dissolved.") % {"who": esc(who)}
 
 
 _OOB = ' hx-swap-oob="true"'
@@ -173,6 +283,15 @@ def _words(language: str | None) -> dict[str, str]:
         "huxi": _("hu-xi on the table"), "in_hand": _("cards in hand"), "pile": _("discarded and passed-on cards"),
         "dealer_label": _("Dealer"), "stock": _("Stock"), "shown": _("Shown card"), "your_move": _("Your move."),
         "time_left": _("time left"),
+        "ready_wins": _("Ready: these cards win"), "stay_ready": _("Discard one of these and you stay ready"),
+        "hu": _("Hu"), "peng": _("Peng"), "chi": _("Chi"), "bi": _("bi"), "pass": _("Pass"),
+        "tap_discard": _("Tap a card to choose it, tap it again to discard it."),
+        "back": _("I'm back"), "auto_on": _("Auto-play is on: your moves are played for you."),
+        "auto_play": _("Auto-play"), "invite": _("Invite code"), "share": _("Share this link"),
+        "fill_bots": _("Fill empty seats with bots"),
+        "agreed": _("You agreed to dissolve the room; waiting for the others."),
+        "proposes": _("A player proposes to dissolve the room."), "agree": _("Agree"),
+        "keep": _("Keep playing"), "propose": _("Propose to dissolve the room"),
     }.items()}
 
 

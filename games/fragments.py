@@ -292,7 +292,7 @@ def build(snap: Snapshot, language: str) -> Iterator[tuple[str, str | Callable[[
                                                       lambda p=p: seat(snap, p))
     if not snap.watching:
         yield "my-hand", fragment_html.my_hand, _own(lambda: my_hand(snap))
-        yield "actions", "games/_actions.html", _own(lambda: actions(snap))
+        yield "actions", fragment_html.actions, _own(lambda: actions(snap))
     yield "event-log", "games/_log.html", _own(lambda: log(snap))  # on a socket, _log_update sends only what is new
     yield "result", "games/_result.html", _own(lambda: result(snap))
 

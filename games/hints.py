@@ -1,5 +1,5 @@
 """The hand fragment's winning-card hints (听牌提示): the engine's seat_hints as plain data, or None when
-the player or the private room switched them off (games/templates/games/_hints.html shows them).
+the player or the private room switched them off (games.fragment_html.hints shows them).
 
 Only the seat's own snapshot goes in, and the engine reads nothing hidden from that seat
 (games.rules.seat_hints), so the hints can never leak a card.

@@ -1,5 +1,7 @@
 """games.fragment_html: the hot parts of a frame built in Python escape like a template and mark
 what the templates marked."""
+import re
+
 from django.utils import translation
 
 from games import fragment_html
@@ -62,7 +64,51 @@ def test_my_hand_escapes_marks_the_form_and_shows_hints_and_passed_cards():
                            'data-hand="5" data-seat="1" hx-swap-oob="true">')
     assert '<form ws-send class="discard"><input type="hidden" name="op" value="act">' in html
     assert 'value="discard 二" class="card red keeps-ready"' in html
-    assert 'class="hints"' in html and "\n  " not in html  # the hints' template, its indentation cut
+    assert 'class="hints"' in html and "\n  " not in html
     assert '<div class="passed">臭牌（不能吃或碰）：<i class="card red">七</i></div>' in html
     empty = fragment_html.my_hand({"columns": [], "text": ""}, False)
     assert 'data-hand="" data-seat=""' in empty and "hx-swap-oob" not in empty and "hints" not in empty
+
+
+def test_hints_name_each_winning_card_its_huxi_per_source_and_the_copies_left():
+    h = {"wins": [{"card": "七", "left": 2, "huxi": 9, "ways": []},
+                  {"card": "贰", "left": 1, "huxi": None,
+                   "ways": [{"source": "own_draw", "huxi": 12}, {"source": "other_draw", "huxi": 9},
+                            {"source": "discard", "huxi": 6}]}],
+         "ready_discards": []}
+    with translation.override("en"):
+        html = fragment_html.hints(h)
+    assert html.startswith('<div class="hints" role="note">') and html.endswith("</div>")
+    assert '<span class="hint"><i class="card red">七</i>\n<span class="hint-huxi">9 hu-xi</span>' in html
+    assert ('<span class="hint-huxi">your draw 12 hu-xi</span><span class="hint-huxi">turned up by others 9 hu-xi'
+            '</span><span class="hint-huxi">discarded 6 hu-xi</span>') in html
+    assert html.count('class="hint-left"') == 2 and "1 left" in html and "hint-ready" not in html
+    with translation.override("zh-hans"):
+        ready = fragment_html.hints({"wins": [], "ready_discards": ["十", "壹"]})
+    assert "hint-wins" not in ready and '<p class="hint-ready"><strong>' in ready
+    assert ready.count('<i class="card') == 2 and "hu-xi" not in ready
+
+
+def test_actions_offer_each_move_and_escape_the_room_and_the_names():
+    chi = [{"group": "一二三", "choices": [{"bis": [], "action": "chi 一二三"}]},
+           {"group": "二三四", "choices": [{"bis": ["二三四"], "action": "chi 二三四 二三四"},
+                                        {"bis": ["一二三", "二七十"], "action": "chi 二三四 一二三 二七十"}]}]
+    d = {"playing": True, "hu": True, "peng": False, "pass_": True, "discard": False, "chi": chi, "auto": False,
+         "invite": None, "can_vote": True, "vote_open": False, "refused": ["<甲>"], "owner": False}
+    with translation.override("en"):
+        html = fragment_html.actions(d, True)
+    assert html.startswith('<section id="actions" class="actions" hx-swap-oob="true">')
+    sent = re.findall(r'name="action" value="([^"]+)"', html)
+    assert sent == ["hu", "chi 一二三", "chi 二三四 二三四", "chi 二三四 一二三 二七十", "pass"]
+    assert 'id="act-hu">Hu</button>' in html and "act-peng" not in html and "discard-hint" not in html
+    assert 'class="button bi-choice">bi <i class="card">一</i><i class="card red">二</i><i class="card">三</i> + ' in html
+    assert 'id="action-bar"' in html and 'id="auto-play"' in html
+    assert "&lt;甲&gt; wants to keep playing" in html and "<甲>" not in html and 'id="dissolve-propose"' in html
+    waiting = {"playing": False, "invite": "AB<C", "link": "http://x/j/AB<C/?a&b", "owner": True, "can_vote": True,
+               "vote_open": True, "my_vote": None, "refused": []}
+    with translation.override("zh-hans"):
+        html = fragment_html.actions(waiting, False)
+    assert "hx-swap-oob" not in html and "action-bar" not in html
+    assert '<b id="invite-code">AB&lt;C</b>' in html and 'value="http://x/j/AB&lt;C/?a&amp;b"' in html
+    assert 'id="fill-bots"' in html and 'id="dissolve-yes"' in html and 'id="dissolve-no"' in html
+    assert "\n\n" not in html

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from games import fragments, selectors, services
+from games import fragment_html, fragments, selectors, services
 from games.models import Variant
 from tests.rules.handkit import legal, play, start
 
@@ -35,7 +35,7 @@ def test_r6_3_the_actions_fragment_has_one_send_form_per_legal_action_and_nothin
     legal_now = worked_example_legal()
     data = {"playing": True, "move_no": 7, "hu": False, "peng": "peng" in legal_now, "pass_": True,
             "chi": fragments.chi_tree(legal_now), "discard": False}
-    html = fragments.render("games/_actions.html", data, oob=True)
+    html = fragments.render(fragment_html.actions, data, oob=True)
     sent = re.findall(r'name="action" value="([^"]+)"', html)
     assert sorted(sent) == sorted(legal_now)
     assert all(v == "7" for v in re.findall(r'name="move_no" value="([^"]+)"', html))
