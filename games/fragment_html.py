@@ -22,7 +22,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from .templatetags.games_cards import card_label, cardclass, cardfaces, facedown, kind_label, move_label, send_fields
+from .templatetags.games_cards import cardclass, cardfaces, facedown, labels, send_fields
 from .templatetags.games_numbers import signed
 
 
@@ -46,9 +46,10 @@ def version(d: dict, oob: bool) -> SafeString:
 
 def log_rows(events: list[dict]) -> SafeString:
     """The log's rows, newest first as given: who, the move's name, the cards shown and face down."""
+    moves = labels(get_language()).moves
     return SafeString("".join(f'<li class="move-{esc(e["move"])}"><b>{esc(e["who"])}</b> '
-                             f'{esc(move_label(e["move"]))} {cardfaces(e.get("cards"))}{facedown(e.get("down"))}</li>'
-                             for e in events))
+                              f'{esc(moves.get(e["move"], e["move"]))} {cardfaces(e.get("cards"))}'
+                              f'{facedown(e.get("down"))}</li>' for e in events))
 
 
 def log_new(d: dict, oob: bool = True) -> SafeString:
@@ -88,12 +89,13 @@ def hand_columns(d: dict) -> SafeString:
     (its value the discard), the others faces; a kan is marked never to be split, and a discard that
     keeps the hand ready (the hints) is marked too."""
     ready = set(d["hints"]["ready_discards"]) if d.get("hints") else ()
-    kan_title = _words(get_language())["kan_title"]
+    language = get_language()
+    kan_title, cards = _words(language)["kan_title"], labels(language).cards
     out = ['<div class="columns">']
     for col in d["columns"]:
         out.append('<div class="column">')
         for c in col["cards"]:
-            card, label = esc(c["card"]), card_label(c["card"])
+            card, label = esc(c["card"]), cards.get(c["card"], "")
             cls, ready_mark = cardclass(c["card"]), " keeps-ready" if c["card"] in ready else ""
             if c["discard"]:
                 out.append(f'<button name="action" value="discard {card}" class="{cls}{ready_mark}"{label}>{card}</button>')
@@ -260,7 +262,8 @@ def _badge(d: dict, flag: str, cls: str, text: str) -> str:
 
 
 def _seat_table(d: dict, words: dict[str, str]) -> list[str]:
-    groups = "".join(f'<span class="group kind-{esc(g["kind"])}" title="{esc(kind_label(g["kind"]))}">'
+    kinds = labels(get_language()).kinds
+    groups = "".join(f'<span class="group kind-{esc(g["kind"])}" title="{esc(kinds.get(g["kind"], g["kind"]))}">'
                      f'{cardfaces(g["cards"])}{facedown(g["backs"])}</span>' for g in d["groups"])
     colon = words["colon"]
     return [f'<div class="groups">{groups}</div>',

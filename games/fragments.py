@@ -121,14 +121,19 @@ def my_hand(snap: Snapshot) -> dict:
     view = snap.view
     if view is None:
         return {"columns": [], "text": ""}
-    discards = {a.split()[1] for a in view["legal"] if a.startswith("discard ")}
-    cols = [{"kind": col["kind"],
+    discards = frozenset(a.split()[1] for a in view["legal"] if a.startswith("discard "))
+    return {"columns": _hand_cols(view["hand"], discards), "text": view["hand"], "hand": snap.hand.pk,
+            "seat": snap.position, "passed": view["passed"], "discard": bool(discards), "hints": hand_hints(snap)}
+
+
+@lru_cache(maxsize=4096)  # a hand changes on its owner's moves only, and is shown on every move
+def _hand_cols(text: str, discards: frozenset[str]) -> list[dict]:
+    """The hand's columns, each card marked a kan card or a discard it may make; shared by every call
+    with this hand: read it, never change it."""
+    return [{"kind": col["kind"],
              "cards": [{"card": C.char(k), "kan": col["kind"] == "kan", "discard": C.char(k) in discards}
                        for k in col["cards"]]}
-            for col in hand_columns.columns(C.parse(view["hand"]))]
-    return {"columns": cols, "text": view["hand"], "hand": snap.hand.pk, "seat": snap.position,
-            "passed": view["passed"],
-            "discard": bool(discards), "hints": hand_hints(snap)}
+            for col in hand_columns.columns(C.parse(text))]
 
 
 def chi_tree(legal: list[str]) -> list[dict]:

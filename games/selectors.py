@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import bisect
 from dataclasses import dataclass, field
+from functools import lru_cache
 from secrets import compare_digest
 
 from django.conf import settings
@@ -217,9 +218,13 @@ def snapshot(table_id: int, position: int | None, origin: str = "", version: int
 
 def visible_huxi(rules, groups: list[dict]) -> tuple[int, int]:
     """(hu-xi of the table groups whose card can be seen, how many lie entirely face down) — R3, R4."""
-    seen = [g for g in groups if g["cards"]]
-    return (sum(rules.huxi.huxi(Kind(g["kind"]), tuple(C.parse(g["cards"]))) for g in seen),
-            len(groups) - len(seen))
+    seen = tuple((g["kind"], g["cards"]) for g in groups if g["cards"])
+    return _seen_huxi(rules.huxi, seen), len(groups) - len(seen)
+
+
+@lru_cache(maxsize=4096)  # a seat's groups change on its own moves; every seat is shown on every move
+def _seen_huxi(huxi, seen: tuple[tuple[str, str], ...]) -> int:
+    return sum(huxi.huxi(Kind(kind), tuple(C.parse(cards))) for kind, cards in seen)
 
 
 def seat_events(hand: Hand | None, position: int | None, limit: int | None = LOG_LENGTH,

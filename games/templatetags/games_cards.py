@@ -1,6 +1,7 @@
 """Cards and group names on the page: card faces from the engine's text notation (R1), translated
 names of groups (R3) and of the moves in a seat's log."""
 from functools import lru_cache
+from typing import NamedTuple
 
 from django import template
 from django.utils.html import format_html
@@ -51,14 +52,7 @@ def cardfaces(text: str | None):
 def card_label(char: str) -> str:
     """A big card's name for screen readers (五 and 伍 sound alike): ' aria-label="大伍"'; small
     cards read as they are (kept out of their markup: the hand is in every frame that changes it)."""
-    if char in C.SMALL_CHARS or not C.is_big(C.parse_card(char)):
-        return ""
-    return _card_label(char, get_language())
-
-
-@lru_cache(maxsize=256)  # per language: a hand shows a dozen big cards on every move that changes it
-def _card_label(char: str, language: str) -> str:
-    return format_html(' aria-label="{}"', _("big %(card)s") % {"card": char})
+    return labels(get_language()).cards.get(char, "")
 
 
 @register.filter
@@ -68,18 +62,28 @@ def facedown(count) -> str:
 
 @register.filter
 def kind_label(kind: str) -> str:
-    return _labels(get_language())[0].get(kind, kind)
+    return labels(get_language()).kinds.get(kind, kind)
 
 
 @register.filter
 def move_label(move: str) -> str:
-    return _labels(get_language())[1].get(move, move)
+    return labels(get_language()).moves.get(move, move)
+
+
+class Labels(NamedTuple):
+    kinds: dict[str, str]  # KIND_LABELS
+    moves: dict[str, str]  # MOVE_LABELS
+    cards: dict[str, str]  # card face → card_label's attribute ("" for a small card)
 
 
 @lru_cache(maxsize=16)
-def _labels(language: str) -> tuple[dict[str, str], dict[str, str]]:
-    """KIND_LABELS and MOVE_LABELS in one language: a translation each once, not once per group or row."""
-    return {k: str(v) for k, v in KIND_LABELS.items()}, {k: str(v) for k, v in MOVE_LABELS.items()}
+def labels(language: str | None) -> Labels:
+    """The names above in the active language (the key: a caller that prints many asks it once),
+    translated once per language, not once per group, row or card."""
+    big = {C.char(k): format_html(' aria-label="{}"', _("big %(card)s") % {"card": C.char(k)})
+           for k in C.KINDS if C.is_big(k)}
+    return Labels({k: str(v) for k, v in KIND_LABELS.items()}, {k: str(v) for k, v in MOVE_LABELS.items()},
+                  {C.char(k): big.get(C.char(k), "") for k in C.KINDS})
 
 
 @register.simple_tag
