@@ -652,7 +652,7 @@ def figures(stats: Stats) -> dict:
 
 def line(label: str, f: dict) -> str:
     return (f"{label:<16} {f['moves']:>6} moves in {f['wall']:5.1f} s = {f['rate']:7.1f} moves/s"
-            f"  p50 {f['p50']:7.1f} ms  p99 {f['p99']:7.1f} ms  frame {f['frame']:6.0f} B/seat/move"
+            f"  p50 {f['p50']:7.2f} ms  p99 {f['p99']:7.2f} ms  frame {f['frame']:6.0f} B/seat/move"
             f"  errors {f['errors']}  refusals {f['refusals']}"
             + (f"  (new rooms {f['reseats']})" if f.get("reseats") else ""))
 
@@ -663,16 +663,22 @@ def summary(results: dict[str, list[dict]]) -> list[str]:
     out = []
     for side, m in med.items():
         rounds = results[side]
-        out.append(f"median {side:<9} {m['rate']:7.1f} moves/s  p50 {m['p50']:7.1f} ms  p99 {m['p99']:7.1f} ms"
+        out.append(f"median {side:<9} {m['rate']:7.1f} moves/s  p50 {m['p50']:7.2f} ms  p99 {m['p99']:7.2f} ms"
                    f"  frame {m['frame']:6.0f} B/seat/move  errors {sum(r['errors'] for r in rounds)}"
                    f"  refusals {sum(r['refusals'] for r in rounds)}")
     p, f = med["project"], med["floor"]
     out.append(f"ratio project/floor: throughput {p['rate'] / f['rate'] if f['rate'] else math.nan:.3f}×"
-               f"  p50 {p['p50'] / f['p50'] if f['p50'] else math.nan:.1f}×")
+               f"  p50 {p['p50'] / f['p50'] if f['p50'] else math.nan:.2f}×")
+    pairs = list(zip(results["project"], results["floor"]))  # round i of each side ran back to back
+    if all(f["rate"] and f["p50"] for _p, f in pairs):
+        rate_ratios = [p["rate"] / f["rate"] for p, f in pairs]
+        p50_ratios = [p["p50"] / f["p50"] for p, f in pairs]
+        out.append(f"ratio per round pair: throughput {min(rate_ratios):.3f}–{max(rate_ratios):.3f}×"
+                   f"  p50 {min(p50_ratios):.2f}–{max(p50_ratios):.2f}×")
     for side, rounds in results.items():
         rates, p50s = [r["rate"] for r in rounds], [r["p50"] for r in rounds]
         out.append(f"spread {side:<9} moves/s {min(rates):.1f}–{max(rates):.1f}"
-                   f"  p50 {min(p50s):.1f}–{max(p50s):.1f} ms  over {len(rounds)} round(s)")
+                   f"  p50 {min(p50s):.2f}–{max(p50s):.2f} ms  over {len(rounds)} round(s)")
     return out
 
 
