@@ -123,7 +123,14 @@ def my_hand(snap: Snapshot) -> dict:
         return {"columns": [], "text": ""}
     discards = frozenset(a.split()[1] for a in view["legal"] if a.startswith("discard "))
     return {"columns": _hand_cols(view["hand"], discards), "text": view["hand"], "hand": snap.hand.pk,
-            "seat": snap.position, "passed": view["passed"], "discard": bool(discards), "hints": hand_hints(snap)}
+            "seat": snap.position, "passed": view["passed"], "discard": bool(discards),
+            "discards": "".join(sorted(discards)), "hints": hand_hints(snap)}
+
+
+def _my_hand_key(d: dict) -> str:
+    """The hand's key without its columns, which its text and its discards decide (_hand_cols): a
+    tenth of the repr of the whole."""
+    return key({k: v for k, v in d.items() if k != "columns"})
 
 
 @lru_cache(maxsize=4096)  # a hand changes on its owner's moves only, and is shown on every move
@@ -296,17 +303,18 @@ def build(snap: Snapshot, language: str) -> Iterator[tuple[str, str | Callable[[
         yield f"seat-{p}", fragment_html.seat, _shared(snap, (p, p == snap.position, language),
                                                       lambda p=p: seat(snap, p))
     if not snap.watching:
-        yield "my-hand", fragment_html.my_hand, _own(lambda: my_hand(snap))
+        yield "my-hand", fragment_html.my_hand, _own(lambda: my_hand(snap), _my_hand_key)
         yield "actions", fragment_html.actions, _own(lambda: actions(snap))
     yield "event-log", "games/_log.html", _own(lambda: log(snap))  # on a socket, _log_update sends only what is new
     yield "result", "games/_result.html", _own(lambda: result(snap))
 
 
-def _own(make: Callable[[], dict]) -> Callable[[], tuple[dict, str]]:
-    """A fragment of this viewer's own: made for it alone."""
+def _own(make: Callable[[], dict], key_of: Callable[[dict], str] | None = None) -> Callable[[], tuple[dict, str]]:
+    """A fragment of this viewer's own: made for it alone. `key_of`: a shorter key than key(data) that
+    the data still depend on alone."""
     def made() -> tuple[dict, str]:
         data = make()
-        return data, key(data)
+        return data, (key_of or key)(data)
     return made
 
 
