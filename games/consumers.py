@@ -11,6 +11,7 @@ all its sockets at the table (games.fanout), and sent only the fragments that ch
 from __future__ import annotations
 
 import logging
+from contextlib import nullcontext
 from urllib.parse import parse_qs
 
 from autobahn.exception import Disconnected
@@ -43,6 +44,13 @@ def _language(scope) -> str:
         return translation.get_supported_language_variant(asked or settings.LANGUAGE_CODE)
     except LookupError:
         return settings.LANGUAGE_CODE
+
+
+def _speaking(language: str):
+    """translation.override(language), or nothing when it is the active language already: the socket's
+    request and each socket's render on the move path, mostly all in one language (an override is two
+    thread-local writes and a catalogue lookup each way)."""
+    return nullcontext() if translation.get_language() == language else translation.override(language)
 
 
 def _origin(scope) -> str:
@@ -150,15 +158,13 @@ class TableConsumer(AsyncWebsocketConsumer):
         if msg is None:
             return
         sockets = table_clock.watchers(self.table_id)
-        try:
-            frames = await notify.on_db_thread(self._perform, OPS[msg.op], msg, sockets)
+        try:  # the frames rendered in the request's hop are delivered before its events go out
+            await notify.on_db_thread(self._perform, OPS[msg.op], msg, sockets, then=fanout.deliver)
         except services.Stale as e:  # harmless (a repeated or late click): what changed, and why, calmly
             await self.refresh(self.version)
             await self.send_flash(str(e), level="info")
         except services.Refused as e:
             await self.send_flash(str(e))
-        else:
-            await fanout.deliver(frames)
 
     async def _dropped(self):
         """A message past the socket's limit: the page is told once; a socket that goes on is closed."""
@@ -177,7 +183,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         """The service call, in the page's language (its refusals are shown to this player); then, in the
         same database hop, the change rendered for `sockets`, this process's at the table
         (games.fanout.render_committed): their "table.changed" finds them up to date."""
-        with translation.override(self.language):
+        with _speaking(self.language):
             op(self.table_id, self.user, msg)
         return fanout.render_committed(self.table_id, sockets)
 
@@ -253,7 +259,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         changed is sent (nothing when nothing did, not even the version). A user who lost the seat (R11: short of the
         room's coins at the deal, or up in another tab) is sent the page's replacement that says why and
         where to play instead."""
-        with translation.override(self.language):
+        with _speaking(self.language):
             snap = selectors.snapshot(self.table_id, self.position, self.origin, version, move_no)
             seat = snap.seats.get(self.position)
             if seat is None or seat.user_id != self.user.pk:

@@ -69,13 +69,15 @@ def user_changed(user_id: int) -> None:
 _HELD: ContextVar[list | None] = ContextVar("notify_held", default=None)
 
 
-async def on_db_thread(fn, *args, **kwargs):
+async def on_db_thread(fn, *args, then=None, **kwargs):
     """`fn` on the database thread (database_sync_to_async, whose thread sees this context): the events
-    it commits are kept meanwhile and sent from the event loop once it is done, failed or not. Shielded:
+    it commits are kept meanwhile and sent from the event loop once it is done, failed or not; first,
+    when it succeeded, `then(its result)` (a socket's request delivers the frames it rendered, so this
+    process's sockets hear of the change before the event's other listeners are woken). Shielded:
     a caller cancelled meanwhile (a table's timer replaced while its tick runs, a socket's handler killed
     after its close) leaves the call and its sending to finish, or the thread would commit a change
     nobody is told of; its outcome is then nobody's to hear (_orphan_done)."""
-    call = asyncio.ensure_future(_run_then_send(fn, args, kwargs))
+    call = asyncio.ensure_future(_run_then_send(fn, args, kwargs, then))
     try:
         return await asyncio.shield(call)
     except asyncio.CancelledError:
@@ -96,11 +98,14 @@ def _orphan_done(call: asyncio.Task) -> None:
         logger.error("a request whose caller was cancelled failed", exc_info=error)
 
 
-async def _run_then_send(fn, args, kwargs):
+async def _run_then_send(fn, args, kwargs, then):
     box: list[tuple[str, dict]] = []
     token = _HELD.set(box)
     try:
-        return await database_sync_to_async(fn)(*args, **kwargs)
+        result = await database_sync_to_async(fn)(*args, **kwargs)
+        if then is not None:
+            await then(result)
+        return result
     finally:
         _HELD.reset(token)
         layer = get_channel_layer()
