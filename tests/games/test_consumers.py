@@ -312,3 +312,23 @@ async def test_refusals_speak_the_page_language_and_a_double_click_is_silent(coi
     assert 'id="my-hand"' in frames and "flash error" not in frames and "flash info" not in frames
     assert await db(ActionLog.objects.filter(hand=hand).count)() == 1
     await dealer.disconnect()
+
+
+async def test_a_move_by_an_english_page_reaches_a_chinese_page_in_chinese(coin_table):
+    """The request runs in the mover's language and renders every socket's frame in its own (a socket in
+    the language already active skips the switch: consumers._speaking)."""
+    table, seats = coin_table
+    english = WebsocketCommunicator(URLRouter(websocket_urlpatterns), f"/ws/table/{table.pk}/?lang=en")
+    english.scope["user"] = seats[0]
+    assert (await english.connect())[0]
+    chinese = await connect(seats[1], table.pk)
+    for comm in (english, chinese):
+        await comm.receive_from(timeout=5)
+    hand = await db(selectors.current_hand)(table)
+    discard = bots.choose_action(await db(state_of)(table), 0).text
+    await english.send_json_to({"op": "act", "action": discard, "move_no": hand.move_no})
+    mine, theirs = await receive_until(english, "table-status"), await receive_until(chinese, "table-status")
+    assert "Dealer" in mine and "庄家" not in mine
+    assert "庄家" in theirs and "Dealer" not in theirs and "discarded" not in theirs
+    for comm in (english, chinese):
+        await comm.disconnect()
