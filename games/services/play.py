@@ -247,19 +247,24 @@ def autoplay_set(*, table, user, on: bool) -> Seat:
 def next_ready(*, table, user) -> Hand | None:
     """The player is ready for the next hand; it starts once every present person who can play it is
     (people in auto-play count as ready), or by itself after NEXT_HAND_WAIT."""
-    table = locked_table(table)
-    seat = seat_of(table, user)
-    hand = current_hand(table)
+    latest = locked_from_latest_read(table)  # as a move: this process's latest read, when it is current
+    if latest is not None:
+        table, hand, seats, state = latest
+        if table.kind == Table.Kind.COIN:
+            people_read(seats)  # who can pay for the next hand: the coins as the last hand left them
+    else:
+        table, state = locked_table(table), None
+        hand, seats = current_hand(table), seats_of(table)
+    seat = seat_of(table, user, seats)
     if table.status != Table.Status.PLAYING or hand is None or not hand.finished:
         raise Stale("")  # a late or repeated click: the next hand has started (or the table waits)
     seat.ready = True
-    seat.save(update_fields=["ready"])
+    row_update(seat, ("ready",))
     table_changed(table)
-    seats = seats_of(table)
     playing_on = [s for s in seats if s.user_id and not coins_short(table, s.user.coins)]
     if all(s.ready or s.auto_play for s in playing_on):  # the short are unseated at the deal: not waited for
         return hand_start(table, timezone.now())
-    live.remember_on_commit(table, seats, hand, live.parsed_state(hand))
+    live.remember_on_commit(table, seats, hand, state or live.parsed_state(hand))
     return None
 
 
