@@ -1,103 +1,190 @@
-"""How fast is one move end to end on the server side (DESIGN: one move)? Figures for the table.
+"""How fast is one move on the server side (DESIGN: one move)? Figures for the table, in process.
 
 Sets up a database (SQLite in a temporary folder, or the existing one DATABASE_URL names, e.g.
-postgres://postgres@127.0.0.1:5432/bench after `createdb -h 127.0.0.1 -U postgres bench`), seats
-three people at a coin table and plays N hands through games.services.action_submit, timing:
-  - action_submit (lock, parse, engine apply, save state + ActionLog, settle on the final move),
-    without the bots' thinking time;
-  - the three seats' update after a move (selectors.snapshot of the announced version +
-    fragments.render_changed each), as this process's consumers do on "table.changed"; of it, the time
-    inside Django's template rendering (the figure to weigh another template engine against); the
-    frame each seat gets (bytes); and a full snapshot (every fragment, as on connect).
+postgres://postgres@127.0.0.1:5432/bench after `createdb -h 127.0.0.1 -U postgres bench`), seats three
+guests at a private room with hints on, each with a games.consumers.TableConsumer as a socket would
+have (no event loop: the events a request commits are kept, as notify.on_db_thread keeps them), and
+plays N hands from fixed deal seeds, every seat playing games.bots' choice, timing what the socket's
+request does on the database thread:
+  - a move: action_submit and the three sockets' frames rendered in the same hop (consumers._perform:
+    the service call, then fanout.render_committed), and of it the service call alone;
+  - a ready click after a hand (the third one deals the next hand);
+  - the share of Django's template rendering in the moves, the frame each socket gets (bytes), and a
+    full snapshot (every fragment, as on connect).
 
-    .venv/bin/python bench/bench_table.py [--hands 20] [--cpu]
+    .venv/bin/python bench/bench_table.py [--hands 16] [--cpu] [--against REV [--pairs 7]]
+
+`--cpu`: this thread's CPU time instead of wall time (steadier on a busy machine). `--against REV`: this
+measurement of git revision REV's code (checked out in a temporary worktree) and of this tree's,
+alternated --pairs times, A B A B; prints each side's median move and click and the ratios with their
+spread (REV must have this design's consumer and services, as since issue 9).
 """
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "paohuzi_site.settings.test")
-os.environ.setdefault("SQLITE_PATH", str(Path(tempfile.mkdtemp()) / "bench.sqlite3"))
-
 
 CLOCK = time.perf_counter
 
 
 def main() -> int:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--hands", type=int, default=20)
+    parser.add_argument("--hands", type=int, default=16)
     parser.add_argument("--cpu", action="store_true",
                         help="this thread's CPU time instead of wall time (steadier on a busy machine)")
+    parser.add_argument("--against", metavar="REV", help="alternate runs with this git revision's tree")
+    parser.add_argument("--pairs", type=int, default=7)
+    parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)  # one run's medians (--against)
+    parser.add_argument("--root", help=argparse.SUPPRESS)  # the tree whose code is measured (--against)
     args = parser.parse_args()
+    if args.root:
+        sys.path.insert(0, args.root)
+    if args.against:
+        return _against(args)
     global CLOCK
     CLOCK = time.thread_time if args.cpu else time.perf_counter
+    os.environ.setdefault("SQLITE_PATH", str(Path(tempfile.mkdtemp()) / "bench.sqlite3"))
+    figures = _play(args.hands)
+    if args.json:
+        print(json.dumps({k: statistics.median(figures[k]) for k in ("move", "service", "click")}))
+        return 0
+    _report(figures, args)
+    return 0
 
+
+def _play(hands: int) -> dict[str, list]:
     import django
     django.setup()
     from django.core.management import call_command
     call_command("migrate", verbosity=0)
 
     from accounts.services import account_create
-    from games import bots, fragments, selectors, services
-    from games.models import Table
-    from games.rules import HandState
+    from games import bots, fragments, live, messages, selectors, services
+    from games.consumers import OPS, TableConsumer
+    from games.models import Table, Variant
+    from games.services import fair, notify, play
 
-    users = [account_create(username=f"bench{i}-{time.time_ns()}", password=None) for i in range(3)]
-    table = None
-    for user in users:
-        table = services.quick_match(user=user)
-    by_seat = {s.position: s.user for s in table.seats.all()}
+    seeds = iter(range(1000, 10**6))  # the same hands on every run
+    fair.deal_seed_of = lambda server_seed, client_seeds: next(seeds)
+    play.draw_dealer = lambda players: 0
+    notify._HELD.set([])  # as a socket's request: the events are kept, not sent (no event loop here)
     in_templates = _time_template_renders()
-    submit, update, rendering, frames, full, moves = [], [], [], [], [], 0
-    for n in range(args.hands):
-        sent = {p: {} for p in by_seat}
-        shown = dict.fromkeys(by_seat)
+    users = [account_create(username=f"bench{i}-{time.time_ns()}", password=None) for i in range(3)]
+    variant = Variant.objects.get(slug="changde")
+    figures = {"move": [], "service": [], "click": [], "templates": [], "frames": [], "full": []}
+    submit = services.action_submit
+
+    def timed_submit(**kwargs):  # OPS["act"] calls services.action_submit by name
+        t0 = CLOCK()
+        try:
+            return submit(**kwargs)
+        finally:
+            figures["service"].append(CLOCK() - t0)
+
+    services.action_submit = timed_submit
+
+    def new_table():
+        table = services.private_create(owner=users[0], variant=variant, planned_hands=16, player_count=3)
+        for user in users[1:]:
+            services.seat_join(table=table, user=user)
+        sockets = []
+        for seat in Table.objects.get(pk=table.pk).seats.all():  # as a socket's connect leaves it
+            socket = TableConsumer()
+            socket.scope, socket.user = {"query_string": b""}, seat.user
+            socket.table_id, socket.position = table.pk, seat.position
+            socket._socket_state("http://localhost")
+            socket._frame(None)
+            sockets.append(socket)
+        return table, sockets
+
+    table, sockets = new_table()
+    for _hand in range(hands):
+        by_position = {s.position: s for s in sockets}
         hand = selectors.current_hand(table)
         while not hand.finished:
-            state = HandState.from_json(hand.state)
+            state = live.parsed_state(hand)
             seat = state.to_act[0]
-            wire = {"action": bots.choose_action(state, seat).text, "move_no": hand.move_no}
-            t0 = CLOCK()
-            services.action_submit(table=table, user=by_seat[seat], wire=wire)
-            t1 = CLOCK()
+            msg = messages.parse(json.dumps({"op": "act", "action": bots.choose_action(state, seat).text,
+                                             "move_no": hand.move_no}))
             in_templates.clear()
-            version = Table.objects.values_list("version", flat=True).get(pk=table.pk)
-            t2 = CLOCK()
-            for p in by_seat:
-                snap = selectors.snapshot(table.pk, p, version=version)
-                frames.append(len(fragments.render_changed(snap, sent[p], shown[p]).encode()))
-                shown[p] = snap.version
-            t3 = CLOCK()
-            submit.append(t1 - t0)
-            update.append(t3 - t2)
-            rendering.append(sum(in_templates))
-            moves += 1
+            t0 = CLOCK()
+            frames = by_position[seat]._perform(OPS["act"], msg, sockets)
+            figures["move"].append(CLOCK() - t0)
+            figures["templates"].append(sum(in_templates))
+            figures["frames"] += [len(frame[0].encode()) for _socket, frame in frames]
             hand = selectors.current_hand(table)
         t0 = CLOCK()
         fragments.render_all(selectors.snapshot(table.pk, 1))
-        full.append(CLOCK() - t0)
-        if n + 1 < args.hands:
-            services.table_tick(table_id=table.pk, now=hand.deadline)
+        figures["full"].append(CLOCK() - t0)
+        if Table.objects.get(pk=table.pk).status != Table.Status.PLAYING:  # the series is over
+            table, sockets = new_table()
+            continue
+        for socket in sockets:
+            t0 = CLOCK()
+            socket._perform(OPS["next"], messages.parse('{"op": "next"}'), sockets)
+            figures["click"].append(CLOCK() - t0)
+    return figures
 
+
+def _report(figures: dict[str, list], args) -> None:
     def ms(xs):
         return f"median {1000 * statistics.median(xs):.2f} ms, p95 {1000 * sorted(xs)[int(len(xs) * .95)]:.2f} ms"
 
     engine = "PostgreSQL" if os.environ.get("DATABASE_URL") else "SQLite"
-    print(f"{args.hands} hands, {moves} moves on {engine}; {'CPU' if args.cpu else 'wall'} time")
-    print(f"action_submit: {ms(submit)}  ({len(submit) / sum(submit):.0f} moves/s on one connection)")
-    print(f"the three seats' update (snapshot + changed fragments): {ms(update)}")
-    print(f"  of it in template rendering: {ms(rendering)} "
-          f"({sum(rendering) / (sum(update) + sum(submit)):.0%} of the move's server time)")
-    print(f"frame per seat per move: median {statistics.median(frames):.0f} bytes, max {max(frames)}")
-    print(f"full snapshot (every fragment): {ms(full)}")
+    moves = figures["move"]
+    print(f"{args.hands} hands, {len(moves)} moves on {engine}; {'CPU' if args.cpu else 'wall'} time")
+    print(f"a move (action_submit + the three sockets' frames): {ms(moves)}  ({len(moves) / sum(moves):.0f} moves/s)")
+    print(f"  of it action_submit: {ms(figures['service'])}")
+    print(f"  Django template rendering: {sum(figures['templates']) / sum(moves):.1%} of the moves' time "
+          f"(on {sum(1 for t in figures['templates'] if t)} of {len(moves)} moves)")
+    print(f"a ready click (the third deals the next hand): {ms(figures['click'])}")
+    print(f"frame per socket per move: median {statistics.median(figures['frames']):.0f} bytes, "
+          f"max {max(figures['frames'])}")
+    print(f"full snapshot (every fragment): {ms(figures['full'])}")
+
+
+def _against(args) -> int:
+    """This tree and REV's, alternated: the same command with --json in each, medians of the medians."""
+    with tempfile.TemporaryDirectory() as tmp:
+        other = Path(tmp) / "tree"
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(other), args.against],
+                       check=True)
+        try:
+            runs = {args.against: [], "this tree": []}
+            for _pair in range(args.pairs):
+                for name, root in ((args.against, other), ("this tree", ROOT)):
+                    runs[name].append(_one_run(root, args))
+        finally:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(other)], check=True)
+    base, this = runs[args.against], runs["this tree"]
+    print(f"{args.pairs} pairs of runs of {args.hands} hands, {args.against} then this tree; "
+          f"{'CPU' if args.cpu else 'wall'} time, medians of each run's median")
+    for key, label in (("move", "a move"), ("service", "  action_submit"), ("click", "a ready click")):
+        b, t = [r[key] for r in base], [r[key] for r in this]
+        ratios = [y / x for x, y in zip(b, t)]
+        print(f"{label:16s} {args.against}: {1000 * statistics.median(b):.3f} ms  this tree: "
+              f"{1000 * statistics.median(t):.3f} ms  ratio {statistics.median(ratios):.3f} "
+              f"({min(ratios):.3f}–{max(ratios):.3f})")
     return 0
+
+
+def _one_run(root: Path, args) -> dict:
+    command = [sys.executable, __file__, "--json", "--root", str(root), "--hands", str(args.hands)]
+    env = {k: v for k, v in os.environ.items() if k != "SQLITE_PATH"}
+    out = subprocess.run(command + (["--cpu"] if args.cpu else []), cwd=root, env=env, check=True,
+                         capture_output=True, text=True).stdout
+    return json.loads(out.strip().splitlines()[-1])
 
 
 def _time_template_renders() -> list[float]:
