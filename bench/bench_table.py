@@ -29,6 +29,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -55,7 +56,7 @@ def main() -> int:
     global CLOCK
     CLOCK = time.thread_time if args.cpu else time.perf_counter
     os.environ.setdefault("SQLITE_PATH", str(Path(tempfile.mkdtemp()) / "bench.sqlite3"))
-    figures = _play(args.hands)
+    figures = play_hands(args.hands)
     if args.json:
         print(json.dumps({k: statistics.median(figures[k]) for k in ("move", "service", "click")}))
         return 0
@@ -63,7 +64,9 @@ def main() -> int:
     return 0
 
 
-def _play(hands: int) -> dict[str, list]:
+def play_hands(hands: int, on_move=None) -> dict[str, list]:
+    """Set Django up on a fresh database, play `hands` hands and return the figures (lists, by name);
+    `on_move(table, hand)`, if given, is called after each move (the hand as it is then)."""
     import django
     django.setup()
     from django.core.management import call_command
@@ -71,17 +74,15 @@ def _play(hands: int) -> dict[str, list]:
 
     from accounts.services import account_create
     from games import bots, fragments, live, messages, selectors, services
-    from games.consumers import OPS, TableConsumer
-    from games.models import Table, Variant
+    from games.consumers import OPS
+    from games.models import Table
     from games.services import fair, notify, play
 
     seeds = iter(range(1000, 10**6))  # the same hands on every run
     fair.deal_seed_of = lambda server_seed, client_seeds: next(seeds)
     play.draw_dealer = lambda players: 0
     notify._HELD.set([])  # as a socket's request: the events are kept, not sent (no event loop here)
-    in_templates = _time_template_renders()
     users = [account_create(username=f"bench{i}-{time.time_ns()}", password=None) for i in range(3)]
-    variant = Variant.objects.get(slug="changde")
     figures = {"move": [], "service": [], "click": [], "templates": [], "frames": [], "full": []}
     submit = services.action_submit
 
@@ -94,46 +95,35 @@ def _play(hands: int) -> dict[str, list]:
 
     services.action_submit = timed_submit
 
-    def new_table():
-        table = services.private_create(owner=users[0], variant=variant, planned_hands=16, player_count=3)
-        for user in users[1:]:
-            services.seat_join(table=table, user=user)
-        sockets = []
-        for seat in Table.objects.get(pk=table.pk).seats.all():  # as a socket's connect leaves it
-            socket = TableConsumer()
-            socket.scope, socket.user = {"query_string": b""}, seat.user
-            socket.table_id, socket.position = table.pk, seat.position
-            socket._socket_state("http://localhost")
-            socket._frame(None)
-            sockets.append(socket)
-        return table, sockets
-
-    table, sockets = new_table()
-    for _hand in range(hands):
-        by_position = {s.position: s for s in sockets}
-        hand = selectors.current_hand(table)
-        while not hand.finished:
-            state = live.parsed_state(hand)
-            seat = state.to_act[0]
-            msg = messages.parse(json.dumps({"op": "act", "action": bots.choose_action(state, seat).text,
-                                             "move_no": hand.move_no}))
-            in_templates.clear()
-            t0 = CLOCK()
-            frames = by_position[seat]._perform(OPS["act"], msg, sockets)
-            figures["move"].append(CLOCK() - t0)
-            figures["templates"].append(sum(in_templates))
-            figures["frames"] += [len(frame[0].encode()) for _socket, frame in frames]
+    with template_renders(CLOCK) as in_templates:
+        table, sockets = table_with_sockets(users)
+        for _hand in range(hands):
+            by_position = {s.position: s for s in sockets}
             hand = selectors.current_hand(table)
-        t0 = CLOCK()
-        fragments.render_all(selectors.snapshot(table.pk, 1))
-        figures["full"].append(CLOCK() - t0)
-        if Table.objects.get(pk=table.pk).status != Table.Status.PLAYING:  # the series is over
-            table, sockets = new_table()
-            continue
-        for socket in sockets:
+            while not hand.finished:
+                state = live.parsed_state(hand)
+                seat = state.to_act[0]
+                msg = messages.parse(json.dumps({"op": "act", "action": bots.choose_action(state, seat).text,
+                                                 "move_no": hand.move_no}))
+                in_templates.clear()
+                t0 = CLOCK()
+                frames = by_position[seat]._perform(OPS["act"], msg, sockets)
+                figures["move"].append(CLOCK() - t0)
+                figures["templates"].append(sum(in_templates))
+                figures["frames"] += [len(frame[0].encode()) for _socket, frame in frames]
+                hand = selectors.current_hand(table)
+                if on_move is not None:
+                    on_move(table, hand)
             t0 = CLOCK()
-            socket._perform(OPS["next"], messages.parse('{"op": "next"}'), sockets)
-            figures["click"].append(CLOCK() - t0)
+            fragments.render_all(selectors.snapshot(table.pk, 1))
+            figures["full"].append(CLOCK() - t0)
+            if Table.objects.get(pk=table.pk).status != Table.Status.PLAYING:  # the series is over
+                table, sockets = table_with_sockets(users)
+                continue
+            for socket in sockets:
+                t0 = CLOCK()
+                socket._perform(OPS["next"], messages.parse('{"op": "next"}'), sockets)
+                figures["click"].append(CLOCK() - t0)
     return figures
 
 
@@ -187,22 +177,49 @@ def _one_run(root: Path, args) -> dict:
     return json.loads(out.strip().splitlines()[-1])
 
 
-def _time_template_renders() -> list[float]:
-    """Seconds spent in each Django template render from now on (appended to the list returned)."""
+def table_with_sockets(users) -> tuple:
+    """A private room of the three `users` (16 hands, hints on, 常德), dealt, and a
+    games.consumers.TableConsumer for each seat as a socket's connect leaves it (its first snapshot
+    sent), without a socket or an event loop."""
+    from games import services
+    from games.consumers import TableConsumer
+    from games.models import Table, Variant
+
+    table = services.private_create(owner=users[0], variant=Variant.objects.get(slug="changde"),
+                                    planned_hands=16, player_count=3)
+    for user in users[1:]:
+        services.seat_join(table=table, user=user)
+    sockets = []
+    for seat in Table.objects.get(pk=table.pk).seats.all():
+        socket = TableConsumer()
+        socket.scope, socket.user = {"query_string": b""}, seat.user
+        socket.table_id, socket.position = table.pk, seat.position
+        socket._socket_state("http://localhost")
+        socket._frame(None)
+        sockets.append(socket)
+    return table, sockets
+
+
+@contextmanager
+def template_renders(clock):
+    """Meanwhile, the time (by `clock`) of each Django template render, appended to the list given."""
     from django.template.backends.django import Template
 
     spent: list[float] = []
     render = Template.render
 
     def timed(self, *args, **kwargs):
-        t0 = CLOCK()
+        t0 = clock()
         try:
             return render(self, *args, **kwargs)
         finally:
-            spent.append(CLOCK() - t0)
+            spent.append(clock() - t0)
 
     Template.render = timed
-    return spent
+    try:
+        yield spent
+    finally:
+        Template.render = render
 
 
 if __name__ == "__main__":

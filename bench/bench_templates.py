@@ -2,13 +2,14 @@
 
 What a table frame carries on a move is markup built in Python (games.fragment_html); the fragments
 still templates change between hands: the room's line, the fairness box, the full log, the result
-panel. This plays hands in-process (SQLite in a temporary folder, three guests at a private room,
-every seat playing games.bots' choice), keeps each distinct fairness box a seat was shown (the next
+panel. This plays hands in-process as bench/bench_table.py does (its play_hands: SQLite in a temporary
+folder, three guests at a private room, every seat playing games.bots' choice), keeps each distinct
+fairness box the table showed (the next
 deal's commitment while a hand is played, its seeds revealed when it ends), then renders all of them
 with Django's engine as the site does (the cached loader) and with Jinja2 through Django's backend (the
 same markup, ported below with the same messages, checked equal), rounds interleaved A B A B, in
 Chinese and in English. Prints the median time per render of each engine, the ratio with its spread
-over the rounds, and the share of a move's server time that Django's template rendering takes at all
+over the rounds, and the share of the moves' server time that Django's template rendering takes at all
 (the most any engine could save).
 
     .venv/bin/python bench/bench_templates.py [--hands 8] [--rounds 5]
@@ -25,8 +26,9 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "paohuzi_site.settings.test")
 os.environ.setdefault("SQLITE_PATH", str(Path(tempfile.mkdtemp()) / "bench.sqlite3"))
+
+from bench.bench_table import play_hands  # noqa: E402  (sets DJANGO_SETTINGS_MODULE)
 
 # games/_fair_box.html with games/_fair.html in Jinja2's syntax: the same elements and messages.
 FAIR_BOX_JINJA2 = """<div id="fair-box" class="fair-box"{% if oob %} hx-swap-oob="true"{% endif %}>{% set f = d %}{% if f.server_seed %}<details class="fair revealed" id="fair-revealed">
@@ -67,15 +69,24 @@ def main() -> int:
         print("Jinja2 is not installed (requirements.txt lists it: make setup)")
         return 1
 
-    import django
-    django.setup()
-    from django.core.management import call_command
-    call_command("migrate", verbosity=0)
+    seen: dict = {}
+
+    def keep_fair_box(table, hand) -> None:
+        """The fairness box as the table shows it now (games.fragments.build), and its seeds once revealed."""
+        from games import fairness, fragments, selectors
+
+        snap = selectors.snapshot(table.pk, 0, "http://localhost", None)
+        data = fairness.committed(snap.table, snap.hand, fragments._playing(snap))
+        seen.setdefault(fragments.key(data), data)
+        if hand.finished:
+            seen.setdefault(hand.pk, fairness.revealed(hand))
+
+    figures = play_hands(args.hands, keep_fair_box)  # sets Django up
     from django.template.backends.jinja2 import Jinja2
     from django.template.loader import get_template
     from django.utils import translation
 
-    datas, template_share = _fair_boxes_shown(args.hands)
+    datas = [d for d in seen.values() if d]
     jinja = Jinja2({"NAME": "jinja2", "DIRS": [], "APP_DIRS": False,
                     "OPTIONS": {"environment": "bench.bench_templates.environment",
                                 "extensions": ["jinja2.ext.i18n"]}}).from_string(FAIR_BOX_JINJA2)
@@ -106,71 +117,9 @@ def main() -> int:
               f"(spread {1e6 * min(times):.1f}–{1e6 * max(times):.1f})")
     ratios = [j / d for d, j in zip(per_render["django"], per_render["jinja2"])]
     print(f"jinja2 / django: {statistics.median(ratios):.2f}× (spread {min(ratios):.2f}–{max(ratios):.2f})")
-    print(f"Django template rendering in the move path (action_submit and the three seats' update): "
-          f"{template_share:.1%} of its server time")
+    print(f"Django template rendering in the moves (action_submit and the three sockets' frames, as "
+          f"bench/bench_table.py measures them): {sum(figures['templates']) / sum(figures['move']):.1%}")
     return 0
-
-
-def _fair_boxes_shown(hands: int) -> tuple[list[dict], float]:
-    """Each distinct fairness box a seat was shown over `hands` hands (games.fairness: committed while
-    a hand is played, revealed once it ends), and the share of the moves' server time spent in Django's
-    template rendering (as bench/bench_table.py measures it)."""
-    from django.template.backends.django import Template
-
-    from accounts.services import account_create
-    from games import bots, fairness, fragments, live, messages, selectors, services
-    from games.consumers import OPS, TableConsumer
-    from games.models import Table, Variant
-    from games.services import notify
-
-    notify._HELD.set([])  # as a socket's request: the events are kept, not sent (no event loop here)
-    spent = [0.0]
-    render = Template.render
-
-    def timed(self, *a, **k):
-        t0 = time.perf_counter()
-        try:
-            return render(self, *a, **k)
-        finally:
-            spent[0] += time.perf_counter() - t0
-
-    Template.render = timed
-    users = [account_create(username=f"tpl{i}-{time.time_ns()}", password=None) for i in range(3)]
-    variant = Variant.objects.filter(active=True).first()
-    table = services.private_create(owner=users[0], variant=variant, planned_hands=16, player_count=3)
-    for user in users[1:]:
-        services.seat_join(table=table, user=user)
-    sockets = []
-    for seat in Table.objects.get(pk=table.pk).seats.all():  # as consumers.TableConsumer, without a socket
-        socket = TableConsumer()
-        socket.scope, socket.user = {"query_string": b""}, seat.user
-        socket.table_id, socket.position = table.pk, seat.position
-        socket._socket_state("http://localhost")
-        socket._frame(None)
-        sockets.append(socket)
-    by_position = {s.position: s for s in sockets}
-    seen, move_time = {}, 0.0
-    for _hand in range(hands):
-        hand = selectors.current_hand(table)
-        while not hand.finished:
-            state = live.parsed_state(hand)
-            seat = state.to_act[0]
-            msg = messages.parse('{"op": "act", "action": "%s", "move_no": %d}'
-                                 % (bots.choose_action(state, seat).text, hand.move_no))
-            t0 = time.perf_counter()
-            by_position[seat]._perform(OPS["act"], msg, sockets)
-            move_time += time.perf_counter() - t0
-            snap = selectors.snapshot(table.pk, 0, "http://localhost", None)
-            data = fairness.committed(snap.table, snap.hand, fragments._playing(snap))
-            seen.setdefault(fragments.key(data), data)
-            hand = selectors.current_hand(table)
-        seen.setdefault(hand.pk, fairness.revealed(hand))
-        spent_before = spent[0]
-        for socket in sockets:
-            socket._perform(OPS["next"], messages.parse('{"op": "next"}'), sockets)
-        spent[0] = spent_before  # the next hand's deal is not a move
-    Template.render = render
-    return [d for d in seen.values() if d], spent[0] / move_time
 
 
 if __name__ == "__main__":
