@@ -1,8 +1,9 @@
 """The markup of the parts a table frame carries on nearly every move, built in Python: the version
 element, the seats, the table's status, the log's new rows, the own hand with its winning-card hints,
 the actions bar and a person's title.
-Django's template engine costs a tenth of a millisecond a render before any markup (bench/bench_table.py
---cpu), these a few microseconds; the rest of every fragment stays a template (games/templates/games/).
+Django's template engine costs a tenth of a millisecond a render before any markup, these a few
+microseconds (bench/bench_templates.py); what changes only between hands stays a template
+(games/templates/games/: the room's line, the fairness box, the full log, the result panel).
 
 Values are escaped here as a template would (`esc`: conditional_escape's output) and the markup is a
 SafeString made directly (mark_safe's lazy-string check costs as much as a short fragment's markup);

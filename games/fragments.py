@@ -384,7 +384,7 @@ def render_all(snap: Snapshot) -> dict[str, str]:
     for fid, template, make in build(snap, language):
         data, data_key = make()
         parts[fid] = render(template, data, oob=False, data_key=data_key, language=language)
-    parts["version"] = render(fragment_html.version, version(snap, None), oob=False)
+    parts["version"] = fragment_html.version(version(snap, None), False)  # as render_changed: no memo
     parts["slots"] = [{"place": relative(snap, p) if p < snap.table.player_count else "absent",
                        "me": p == snap.position, "html": parts[f"seat-{p}"]} for p in range(SEATS)]
     return parts

@@ -80,10 +80,9 @@ class Labels(NamedTuple):
 def labels(language: str | None) -> Labels:
     """The names above in the active language (the key: a caller that prints many asks it once),
     translated once per language, not once per group, row or card."""
-    big = {C.char(k): format_html(' aria-label="{}"', _("big %(card)s") % {"card": C.char(k)})
-           for k in C.KINDS if C.is_big(k)}
-    return Labels({k: str(v) for k, v in KIND_LABELS.items()}, {k: str(v) for k, v in MOVE_LABELS.items()},
-                  {C.char(k): big.get(C.char(k), "") for k in C.KINDS})
+    cards = {C.char(k): format_html(' aria-label="{}"', _("big %(card)s") % {"card": C.char(k)}) if C.is_big(k)
+             else "" for k in C.KINDS}
+    return Labels({k: str(v) for k, v in KIND_LABELS.items()}, {k: str(v) for k, v in MOVE_LABELS.items()}, cards)
 
 
 @register.simple_tag
