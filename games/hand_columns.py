@@ -44,22 +44,14 @@ def _keep(counts: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], ...], tuple[i
     skipped[low] -= 1
     groups, loose = _keep(tuple(skipped))
     best = (groups, tuple(sorted((low, *loose))))
-    for group, need in _needs(low):
-        if all(counts[k] >= n for k, n in need):
-            after = list(counts)
-            for k, n in need:
-                after[k] -= n
-            sub, sub_loose = _keep(tuple(after))
+    for group in chi_groups_with(low):
+        after = C.minus(counts, group)
+        if after is not None:
+            sub, sub_loose = _keep(after)
             candidate = ((group, *sub), sub_loose)
             if _score(candidate) > _score(best):
                 best = candidate
     return best
-
-
-@lru_cache(maxsize=None)  # 20 kinds
-def _needs(low: int) -> tuple[tuple[tuple[int, ...], tuple[tuple[int, int], ...]], ...]:
-    """Each group holding `low`, with the (kind, copies) it takes: the search checks only those kinds."""
-    return tuple((group, tuple((k, group.count(k)) for k in sorted(set(group)))) for group in chi_groups_with(low))
 
 
 def _score(split) -> tuple[int, int]:

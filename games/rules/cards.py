@@ -83,6 +83,16 @@ def counts(cards: Iterable[int]) -> list[int]:
     return c
 
 
+def minus(c: Sequence[int], cards: Iterable[int]) -> tuple[int, ...] | None:
+    """The counts less these cards, or None when they are not all there."""
+    h = list(c)
+    for k in cards:
+        h[k] -= 1
+        if h[k] < 0:
+            return None
+    return tuple(h)
+
+
 def from_counts(c: Sequence[int]) -> list[int]:
     return [k for k in KINDS for _ in range(c[k])]
 

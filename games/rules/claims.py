@@ -38,15 +38,6 @@ def forbidden(t, seat: int, card: int) -> str | None:
     return None
 
 
-def _minus(hand: tuple[int, ...], cards) -> tuple[int, ...] | None:
-    h = list(hand)
-    for k in cards:
-        h[k] -= 1
-        if h[k] < 0:
-            return None
-    return tuple(h)
-
-
 # The lru_caches' sizes below hold the working set of a long bot soak (bench/soak_bots.py): its distinct
 # keys keep coming (new hands), so a larger cache only grows the process; hit rates measured over 1,000
 # all-bot hands: _bi_sets 52% at 4,096 entries (55% unbounded), _chi_local 67% (71%).
@@ -57,7 +48,7 @@ def _bi_sets(usable: tuple[int, ...], card: int) -> tuple[tuple[tuple[int, ...],
         return ((),)
     out = set()
     for g in GROUPS_WITH[card]:
-        rest = _minus(usable, g)
+        rest = C.minus(usable, g)
         if rest is not None:
             out.update(tuple(sorted((g, *more))) for more in _bi_sets(rest, card))
     return tuple(sorted(out))
@@ -121,7 +112,7 @@ def chi_choices(t, seat: int, card: int) -> tuple[Action, ...]:
     found = chi_completions(hand, card)
     if sum(hand) - 3 * hand.count(3) > 8:  # a chi with two bi uses 8 hand cards: one is left over
         return found
-    return tuple(a for a in found if not discard_blocked(t, seat, _minus(hand, chi_used(a, card))))
+    return tuple(a for a in found if not discard_blocked(t, seat, C.minus(hand, chi_used(a, card))))
 
 
 def can_peng(t, seat: int, card: int) -> bool:
