@@ -34,11 +34,11 @@ class Run:
 
     async def private(self) -> None:
         """Three guests, each move read from the forms on screen; a new room when a series ends."""
-        pages = None
+        pages, readied = None, False  # readied: "next" sent since the last move, maybe not yet applied
         while not self.finish.is_set() or pages is not None:
             try:
                 if pages is None:  # a kill during the room's making: a new room (the old one is left unplayed)
-                    pages = await self.http(private_pages, self.server.base, self.rng)
+                    pages, readied = await self.http(private_pages, self.server.base, self.rng), False
                     self.tables.add(table_id(pages[0]))
                 pages = [p if not p.closed and p.proto else await connect(reopened(p), 60) for p in pages]
                 if not await settle(pages, seconds=2):
@@ -49,8 +49,14 @@ class Run:
                         p.close()
                     pages = None
                     continue
-                if self.finish.is_set() and sends[0][1]["op"] == "next":
-                    break
+                if sends[0][1]["op"] == "next":
+                    # Stop only before any "next" of this hand's end is sent: one still on its way would
+                    # deal a hand after the clients had gone, and nobody would play it.
+                    if self.finish.is_set() and not readied:
+                        break
+                    readied = True
+                else:
+                    readied = False
                 for page, message in sends:
                     page.send(message)
                 await settle(pages, v0, seconds=3)
@@ -71,17 +77,20 @@ class Run:
         self.tables.add(table_id(page))
         page = await connect(page, 60)
         page.send_op({"op": "autoplay_on"})
+        readied = False  # as in private(): a "next" sent and maybe not yet applied
         while True:
             try:
                 if page.closed or not page.proto:
                     page = await connect(reopened(page), 60)
                 ready = page.ready_form()
                 if ready and page.version >= 0:
-                    if self.finish.is_set():
+                    if self.finish.is_set() and not readied:
                         break
-                    version = page.version
+                    version, readied = page.version, True
                     page.send(ready)
                     await settle([page], version, seconds=3)
+                elif not ready:
+                    readied = False
             except (BenchError, OSError, asyncio.TimeoutError):
                 pass
             await asyncio.sleep(0.05)
