@@ -419,13 +419,17 @@ def headers(page_url: str) -> dict:
 
 
 class Seat(Socket):
-    """A guest's table socket: keeps the forms of the fragments it was sent and plays from them."""
+    """A guest's table socket: keeps the forms of the fragments it was sent and plays from them. A frame
+    is read for its forms only when they are asked for: the arrival of a seat's update is timed before
+    the client parses anything (three seats' frames often arrive in one read of the event loop, and the
+    floor's client parses nothing)."""
 
     def __init__(self, url: str, origin: str, cookie: str, page_url: str, rng: random.Random):
         super().__init__(url, origin, cookie)
         self.page_url, self.rng = page_url, rng
-        self.forms: dict[str, list[dict]] = {}
-        self.move_no = ""  # the page's move number (#table-version), which table.js adds to every move
+        self._forms: dict[str, list[dict]] = {}
+        self._move_no = ""
+        self._unread: list[str] = []  # frames received whose forms are not read yet, oldest first
         self.refused: asyncio.Future | None = None
         self.first: asyncio.Future | None = None
 
@@ -435,18 +439,35 @@ class Seat(Socket):
 
     def on_frame(self, at: float, payload: bytes) -> None:
         frame = payload.decode()
-        roots = fragments(frame)
-        self.forms.update(roots)
-        found = MOVE_NO.search(frame)
-        if found:
-            self.move_no = found.group(1)
-        why = refusal(frame)
+        roots = set(ROOT_TAG.findall(frame))
+        self._unread.append(frame)
+        why = refusal(frame) if "flash" in roots else None
         if "table-live" in roots:
             self._resolve(error=BenchError("the server took the seat away (#table-live replaced)"))
         elif why is not None and self.refused and not self.refused.done():
             self.refused.set_exception(Refusal(why))
-        if set(roots) - {"flash"}:  # a frame of only the flash box is no update
+        if roots - {"flash"}:  # a frame of only the flash box is no update
             self._resolve((at, len(payload)))
+
+    def _read(self) -> None:
+        for frame in self._unread:
+            self._forms.update(fragments(frame))
+            found = MOVE_NO.search(frame)
+            if found:
+                self._move_no = found.group(1)
+        self._unread.clear()
+
+    @property
+    def forms(self) -> dict[str, list[dict]]:
+        """The ws-send forms on screen, by fragment id."""
+        self._read()
+        return self._forms
+
+    @property
+    def move_no(self) -> str:
+        """The page's move number (#table-version), which table.js adds to every move."""
+        self._read()
+        return self._move_no
 
     def offers(self, root: str, op: str) -> list[dict]:
         """The messages on screen for this op (a move needs its action: the hand's form holds none
