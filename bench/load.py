@@ -372,9 +372,14 @@ class Socket:
             self._resolve(error=BenchError(f"socket closed by the server: {self.closed}"))
 
     def close(self) -> None:
+        """Close the socket; one still in its opening handshake (a table reseating when its run was
+        cancelled) has no close frame to send: its connection is dropped."""
         self.closing = True
         if self.proto and not self.closed:
-            self.proto.sendClose()
+            if self.proto.is_open.done():
+                self.proto.sendClose()
+            elif self.proto.transport:
+                self.proto.transport.abort()
 
 
 # ---- the page as the htmx ws extension sees it: oob fragments by id, their ws-send forms
