@@ -1,6 +1,8 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
+from paohuzi_site import ids  # noqa: F401 - the <id:…> converter
+
 from . import views
 from .forms import ThrottledLoginForm
 
@@ -15,7 +17,7 @@ urlpatterns = [
     path("profile/", views.profile, name="profile"),
     path("relief/", views.relief, name="relief"),
     path("signin/", views.signin, name="signin"),
-    path("tasks/<int:task_id>/claim/", views.task_claim, name="task_claim"),
+    path("tasks/<id:task_id>/claim/", views.task_claim, name="task_claim"),
     path("watch-settings/", views.watch_settings, name="watch_settings"),
     path("hints/", views.hint_setting, name="hints"),
 ]

@@ -1,22 +1,8 @@
-from django.urls import path, register_converter
+from django.urls import path
+
+from paohuzi_site import ids  # noqa: F401 - the <id:…> converter
 
 from . import calculator, fair_views, howto, now_playing, views
-
-
-class RowId:
-    """A row id as the database can hold it (a 64-bit key, so at most 18 digits): a longer one is a 404
-    of the URL, not an overflow in the query."""
-
-    regex = "[0-9]{1,18}"
-
-    def to_python(self, value: str) -> int:
-        return int(value)
-
-    def to_url(self, value) -> str:
-        return str(value)
-
-
-register_converter(RowId, "id")
 
 app_name = "games"
 urlpatterns = [

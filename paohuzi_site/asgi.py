@@ -14,10 +14,11 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
 from games.routing import websocket_urlpatterns  # noqa: E402
 from paohuzi_site import server_process  # noqa: E402
-from paohuzi_site.websocket import AllowedHostsOriginValidator  # noqa: E402
+from paohuzi_site.websocket import AllowedHostsOriginValidator, not_found_route  # noqa: E402
 
+sockets = URLRouter([*websocket_urlpatterns, not_found_route()])
 application = ProtocolTypeRouter({
     "http": django_asgi_app,
-    "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+    "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(sockets)),
 })
 server_process.set_up()
