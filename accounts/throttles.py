@@ -48,6 +48,13 @@ def spend(kind: str, ip: str, limit: int, seconds: int) -> bool:
     return _count(f"throttle:{kind}:{ip}", seconds) <= limit
 
 
+def invite_lookup(ip: str) -> bool:
+    """One more check of a private room's invite code from this address (its join link, the lobby's code
+    box, its watch page or socket), so codes cannot be guessed by trying them; False beyond
+    INVITE_LOOKUPS_PER_IP_PER_MINUTE."""
+    return spend("invite", ip, settings.INVITE_LOOKUPS_PER_IP_PER_MINUTE, MINUTE)
+
+
 def _count(key: str, seconds: int) -> int:
     """Add one to the counter (atomic in the cache), which starts at its first use and ends after `seconds`."""
     cache.add(key, 0, seconds)

@@ -60,6 +60,9 @@ class SpectatorConsumer(TableConsumer):
             read = live.table_read(self.table_id)
         except live.Table.DoesNotExist:
             return False
+        private = read.table.kind == live.Table.Kind.PRIVATE
+        if private and not throttles.invite_lookup(throttles.socket_ip(self.scope)):
+            return False  # the socket would confirm a guessed code: an invite look-up, like the watch page
         return selectors.may_watch(read.table, read.seats.values(), code)
 
     async def disconnect(self, code):

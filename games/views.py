@@ -2,7 +2,6 @@
 selectors read it; live play happens over the table's websocket (games.consumers)."""
 from __future__ import annotations
 
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.humanize.templatetags.humanize import intcomma
@@ -78,10 +77,8 @@ def join_code(request):
 def join(request, code: str):
     """The share link: shows the room; joining is a POST (a guest plays in one click first). Look-ups are
     INVITE_LOOKUPS_PER_IP_PER_MINUTE from one address, so codes cannot be guessed by trying them all."""
-    if not throttles.spend("invite", throttles.client_ip(request), settings.INVITE_LOOKUPS_PER_IP_PER_MINUTE,
-                           throttles.MINUTE):
-        messages.error(request, _("Too many invite codes tried: wait a minute, then try again."))
-        return redirect("games:lobby")
+    if not throttles.invite_lookup(throttles.client_ip(request)):
+        return _too_many_codes(request)
     table = selectors.table_by_code(code)
     if table is None:
         raise Http404(_("No room has this invite code."))
@@ -98,13 +95,18 @@ def join(request, code: str):
     return render(request, "games/join.html", {"room": table, "names": names})
 
 
+def _too_many_codes(request):
+    messages.error(request, _("Too many invite codes tried: wait a minute, then try again."))
+    return redirect("games:lobby")
+
+
 @login_required
 def table(request, table_id: int):
+    """A seat's page. Anyone else is sent away: a private room is joined by its code or link only, never
+    by its table id (ids are sequential), so this page never names or links a room's code to a stranger."""
     position = selectors.seat_position(table_id, request.user)
     if position is None:
         room = get_object_or_404(Table.objects.select_related("tier"), pk=table_id)
-        if room.invite_code and room.status == Table.Status.WAITING:
-            return redirect("games:join", room.invite_code)
         if room.kind == Table.Kind.COIN and room.hands.filter(players=request.user).exists():
             return render(request, "games/unseated.html", {"u": selectors.unseated(room, request.user)})
         messages.error(request, _("You do not have a seat at this table."))
@@ -117,7 +119,8 @@ def table(request, table_id: int):
 
 def watch(request, table_id: int):
     """The table's public view for a spectator, live over /ws/watch/ (games.spectators): coin tables from
-    the lobby, private rooms by their invite link (?code=) when the owner lets friends watch."""
+    the lobby, private rooms by their invite link (?code=) when the owner lets friends watch (each such
+    visit is an invite look-up: the page would confirm a guessed code)."""
     if selectors.seat_position(table_id, request.user) is not None:
         return redirect("games:table", table_id)
     try:
@@ -125,6 +128,8 @@ def watch(request, table_id: int):
     except Table.DoesNotExist:
         raise Http404 from None
     code = request.GET.get("code", "")
+    if snap.table.kind == Table.Kind.PRIVATE and not throttles.invite_lookup(throttles.client_ip(request)):
+        return _too_many_codes(request)
     if not selectors.may_watch(snap.table, snap.seats.values(), code):
         messages.error(request, _("This table cannot be watched."))
         return redirect("games:lobby")
