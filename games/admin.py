@@ -106,9 +106,17 @@ class ReadOnly:
     def has_delete_permission(self, request, obj=None):
         return False
 
+    secrets: tuple[str, ...] = ()  # fields hidden while secret_fields says so, and never a filter
+
     def secret_fields(self, obj) -> tuple[str, ...]:
         """Fields not shown for this row: seeds of a deal not over yet (R2, commit–reveal)."""
         return ()
+
+    def lookup_allowed(self, lookup, value, request=None):
+        """No changelist filter on a secret field (?server_seed__startswith=a would spell out a seed)."""
+        if lookup.split("__")[0] in self.secrets:
+            return False
+        return super().lookup_allowed(lookup, value, request)
 
     def get_readonly_fields(self, request, obj=None):
         shown = self.fields or [f.name for f in (*self.model._meta.fields, *self.model._meta.many_to_many)]
@@ -142,9 +150,10 @@ class TableAdmin(ReadOnly, admin.ModelAdmin):
     list_filter = ("kind", "status", "tier", "variant")
     search_fields = ("invite_code", "owner__username")
     inlines = [SeatInline, HandInline]
+    secrets = ("next_server_seed",)  # the next hand's: the table shows only its commitment
 
     def secret_fields(self, obj) -> tuple[str, ...]:
-        return ("next_server_seed",)  # the next hand's: the table shows only its commitment
+        return self.secrets
 
 
 class ActionLogInline(ReadOnly, admin.TabularInline):
@@ -160,9 +169,16 @@ class HandAdmin(ReadOnly, admin.ModelAdmin):
     search_fields = ("table__id", "players__username")
     readonly_fields = (replay_link,)
     inlines = [ActionLogInline]
+    # A hand in play: its seeds, its state (the stock's order, every seat's cards) and its full events
+    # (every draw) are shown to nobody, staff included, until it ends; so is its action log (a pass
+    # tells who could claim, which claim privacy hides).
+    secrets = ("seed", "server_seed", "client_seeds", "state", "events")
 
     def secret_fields(self, obj) -> tuple[str, ...]:
-        return () if obj is not None and obj.finished else ("seed", "server_seed", "client_seeds")
+        return () if obj is not None and obj.finished else self.secrets
+
+    def get_inlines(self, request, obj):
+        return self.inlines if obj is not None and obj.finished else []
 
 
 @admin.register(LedgerEntry)

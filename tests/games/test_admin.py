@@ -259,3 +259,40 @@ def test_admin_refusals_and_breakdowns_have_no_english_on_a_chinese_page(admin_c
         fragment = admin_client.post(url, form, headers={"HX-Request": "true"}).content.decode()
         text = _text(fragment, *(value for value in form.values() if value != "on"))
         assert says in text and not ENGLISH_WORD.search(text), (case, text)
+
+
+@pytest.fixture
+def hand_in_play(defaults, make_user):
+    from tests.games.tablekit import private_table
+
+    table = private_table([make_user(n) for n in ("ann", "bob", "cyd")], variant=Variant.objects.get(slug="changde"))
+    return table.hands.get()
+
+
+def _secrets_of(hand: Hand) -> list[str]:
+    """What the admin must not show of a hand in play: its seeds, each seat's cards and the stock's order,
+    as the engine's JSON holds them."""
+    state = hand.state
+    return [hand.seed, hand.server_seed, '"stock"', '"hands"', str(state["stock"])[:40]]
+
+
+def test_r2_the_admin_shows_no_seed_stock_or_hand_of_a_hand_in_play_then_all_once_it_ends(admin_client,
+                                                                                           hand_in_play):
+    url = reverse("admin:games_hand_change", args=[hand_in_play.pk])
+    page = admin_client.get(url).content.decode()
+    assert admin_client.get(url).status_code == 200
+    assert not [s for s in _secrets_of(hand_in_play) if html.escape(s) in page or s in page]
+    assert 'name="actionlog_set' not in page and "actionlog" not in page.lower()
+    Hand.objects.filter(pk=hand_in_play.pk).update(finished_at=timezone.now())
+    ended = admin_client.get(url).content.decode()
+    assert hand_in_play.server_seed in ended and hand_in_play.seed in ended
+    assert html.escape('"stock"') in ended and html.escape('"hands"') in ended
+
+
+@pytest.mark.parametrize("model, lookup", [("hand", "server_seed__startswith"), ("hand", "state__icontains"),
+                                           ("hand", "seed__startswith"), ("table", "next_server_seed__startswith")])
+def test_r2_the_admins_lists_take_no_filter_on_a_secret_field(admin_client, hand_in_play, model, lookup):
+    """A filter would spell out a secret a character at a time: the admin refuses it (its "invalid
+    lookup" answer), whatever matches."""
+    response = admin_client.get(reverse(f"admin:games_{model}_changelist"), {lookup: "a"})
+    assert response.status_code in (302, 400)
