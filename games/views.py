@@ -16,7 +16,7 @@ from accounts import throttles
 from accounts.economy import signin_offer, today_tasks
 from accounts.selectors import relief_offer
 
-from . import fragments, now_playing, selectors, services, spectator_count
+from . import fairness, fragments, now_playing, selectors, services, spectator_count
 from .forms import JoinForm, PrivateRoomForm
 from .models import Hand, RoomTier, Table
 
@@ -86,13 +86,15 @@ def join(request, code: str):
         return redirect("games:table", table.pk)
     if request.method == "POST" and request.user.is_authenticated:
         try:
-            services.seat_join(table=table, user=request.user, address=throttles.seat_address(request))
+            services.seat_join(table=table, user=request.user, address=throttles.seat_address(request),
+                               client_seed=request.POST.get("client_seed", ""))
         except services.Refused as e:
             messages.error(request, str(e))
         else:
             return redirect("games:table", table.pk)
     names = [selectors.seat_name(s) for s in table.seats.select_related("user")]
-    return render(request, "games/join.html", {"room": table, "names": names})
+    return render(request, "games/join.html", {"room": table, "names": names,
+                                               "fair": fairness.committed(table, None, playing=False)})
 
 
 def _too_many_codes(request):

@@ -13,12 +13,17 @@ from .tables import seat_of
 def client_seed_set(*, table, user, seed: str) -> None:
     """Keep the seed this person's browser chose for the table's next deal (their own seat only); a
     later one replaces it. Changes nothing anyone sees, so nobody is notified."""
-    try:
-        clean = client_seed_clean(seed)
-    except FairError as e:
-        raise Refused(reasons.text(e)) from None
+    clean = client_seed_checked(seed)
     mine = seat_of(table, user)
     Seat.objects.filter(pk=mine.pk).update(client_seed=clean)
+
+
+def client_seed_checked(seed: str) -> str:
+    """A browser's client seed as the deal reads it (lowercase hex); a malformed one is refused."""
+    try:
+        return client_seed_clean(seed)
+    except FairError as e:
+        raise Refused(reasons.text(e)) from None
 
 
 def deal_seeds(table, seats) -> dict:

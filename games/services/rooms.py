@@ -14,6 +14,7 @@ from .. import timers
 from ..models import RoomTier, Seat, Table, Variant
 from ..selectors import coin_variant, current_hand, player_count_problem, tier_change, tier_for
 from .errors import Refused
+from .fair import client_seed_checked
 from .notify import table_changed
 from .play import hand_start, seats_free
 from .tables import free_positions, locked_table, seat_of, seats_of
@@ -51,8 +52,11 @@ def _new_invite_code() -> str:
 
 
 @transaction.atomic
-def seat_join(*, table, user, address: str | None = None) -> Seat:
-    """Take a free seat at a waiting private room (by its code or link); the last seat starts the hand."""
+def seat_join(*, table, user, address: str | None = None, client_seed: str = "") -> Seat:
+    """Take a free seat at a waiting private room (by its code or link); the last seat starts the hand.
+    `client_seed`: the one the join page's browser chose after the page showed the next deal's
+    commitment (R2): a join that deals has no later moment to send it."""
+    client_seed = client_seed_checked(client_seed)
     _lock_seating(user)
     table = locked_table(table)
     seats = seats_of(table)
@@ -64,7 +68,8 @@ def seat_join(*, table, user, address: str | None = None) -> Seat:
     free = free_positions(table, seats)
     if not free:
         raise Refused(_("This room is full."))
-    return _sit(table, user, free, timezone.now(), address) or Seat.objects.get(table=table, user=user)
+    return (_sit(table, user, free, timezone.now(), address, client_seed)
+            or Seat.objects.get(table=table, user=user))
 
 
 def _lock_seating(user) -> None:
@@ -84,10 +89,10 @@ def _seat_create(**fields) -> Seat | None:
         return None
 
 
-def _sit(table, user, free: list[int], now, address: str | None) -> Seat | None:
-    """Seat a person at the first free position (table locked); taking the last one deals the hand.
-    None when they already sit there."""
-    seat = _seat_create(table=table, position=free[0], user=user, address=address)
+def _sit(table, user, free: list[int], now, address: str | None, client_seed: str = "") -> Seat | None:
+    """Seat a person at the first free position (table locked); taking the last one deals the hand
+    (with their client seed). None when they already sit there."""
+    seat = _seat_create(table=table, position=free[0], user=user, address=address, client_seed=client_seed)
     if seat is None:
         return None
     if len(free) == 1:

@@ -2,6 +2,8 @@
 // the table shows a commitment not seeded yet ([data-fair-next], the SHA-256 of the next hand's server
 // seed), a fresh 128-bit seed from crypto.getRandomValues goes over the table's socket as
 // {"op": "seed", "seed": "<hex>"}; the deal mixes it into its seed, and [data-fair-mine] shows it.
+// A private room's join page has no socket: its form carries the seed ([data-fair-seed]), chosen after
+// the page showed the commitment, since the join that fills the room deals at once.
 (function () {
   var seeded = null, mine = "";
   function fresh() {
@@ -21,6 +23,15 @@
     }
     show();
   }
+  function joinForm() {
+    var inputs = document.querySelectorAll("input[data-fair-seed]");
+    if (!inputs.length) return;
+    mine = fresh();
+    inputs.forEach(function (el) { el.value = mine; });
+    show();
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", joinForm);
+  else joinForm();
   document.addEventListener("htmx:wsOpen", function (e) { seeded = null; seed(e); });
   document.addEventListener("htmx:wsAfterMessage", seed);
 })();

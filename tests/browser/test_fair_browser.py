@@ -1,6 +1,7 @@
 """R2, commit–reveal in a real browser: the table shows the next hand's commitment while it waits, the
 page's fair.js sends a client seed that the deal then uses, and after the hand the result panel reveals
-the server seed whose link re-deals the hand on /fair/ with a matching commitment.
+the server seed whose link re-deals the hand on /fair/ with a matching commitment. The person whose join
+fills a private room (and so deals) sees the commitment on the join page, and their seed is the deal's.
 
 The site runs in Daphne on a fresh SQLite file (tests/browser/serverkit.py); bots fill the seats after 3 s,
 long enough for the page to connect and send its seed."""
@@ -13,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from .serverkit import ARTIFACTS, click_move, guest_at_quick_match, offered_move, save_failure, served, server_env
+from .serverkit import (ARTIFACTS, click_move, guest_at_quick_match, guest_in_lobby, offered_move, save_failure,
+                        served, server_env)
 
 
 @pytest.fixture(scope="module")
@@ -66,3 +68,43 @@ def test_r2_the_browser_seeds_the_deal_and_the_revealed_seed_re_deals_it(server,
         raise
     finally:
         page.close()
+
+
+def _hand_of_code(db: Path, code: str) -> tuple[str, list[str]]:
+    with sqlite3.connect(db) as conn:
+        server_seed, clients = conn.execute(
+            "SELECT h.server_seed, h.client_seeds FROM games_hand h JOIN games_table t ON t.id = h.table_id"
+            " WHERE t.invite_code = ?", (code,)).fetchone()
+    return server_seed, json.loads(clients)
+
+
+def test_r2_the_joiner_whose_join_deals_saw_the_commitment_and_seeded_the_deal(server, browser):
+    from games.rules import commitment_of
+
+    base, db = server
+    owner, joiner = (browser.new_page(locale="zh-CN") for _ in range(2))
+    try:
+        guest_in_lobby(owner, base)
+        with sqlite3.connect(db) as conn:
+            changde = conn.execute("SELECT id FROM games_variant WHERE slug = 'changde'").fetchone()[0]
+        owner.select_option("#id_variant", str(changde))
+        owner.select_option("#id_player_count", "2")
+        owner.click("#create-room")
+        owner.wait_for_url("**/tables/*/")
+        code = owner.inner_text("#invite-code").strip()
+        guest_in_lobby(joiner, base)
+        joiner.goto(f"{base}/join/{code}/")
+        joiner.wait_for_function("() => (document.querySelector('[data-fair-mine]') || {}).textContent")
+        promised = joiner.get_attribute("#fair-commitment", "data-fair-next")
+        mine = joiner.text_content("[data-fair-mine]")
+        assert len(promised) == 64 and len(mine) == 32  # shown before the cards, the seed chosen after it
+        joiner.click("#join-seat")
+        joiner.wait_for_selector("#my-hand .card", state="attached")
+        server_seed, clients = _hand_of_code(db, code)
+        assert commitment_of(server_seed) == promised and clients[1] == mine
+    except BaseException:
+        save_failure(joiner, "fair-join-failure")
+        raise
+    finally:
+        owner.close()
+        joiner.close()
