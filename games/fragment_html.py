@@ -60,15 +60,15 @@ def log_new(d: dict, oob: bool = True) -> SafeString:
 
 
 def my_hand(d: dict, oob: bool) -> SafeString:
-    """#my-hand: the own hand's one ws-send form (its columns), the winning-card hints when the hand is
-    ready, and the cards the seat passed on."""
+    """#my-hand: the winning-card hints when the hand is ready, the own hand's one ws-send form (its
+    columns), and the cards the seat passed on."""
     cls = ' class="discard"' if d.get("discard") else ""
     label = _words(get_language())["your_hand"]
     lines = [f'<section id="my-hand" class="my-hand" aria-label="{label}" data-cards="{esc(d["text"])}" '
-             f'data-hand="{_opt(d.get("hand"))}" data-seat="{_opt(d.get("seat"))}"{_OOB if oob else ""}>',
-             f'<form ws-send{cls}>{send_fields("act")}{hand_columns(d)}</form>']
-    if d.get("hints"):
+             f'data-hand="{_opt(d.get("hand"))}" data-seat="{_opt(d.get("seat"))}"{_OOB if oob else ""}>']
+    if d.get("hints"):  # above the columns: below them, a phone's decision bar would cover the line
         lines.append(hints(d["hints"]))
+    lines.append(f'<form ws-send{cls}>{send_fields("act")}{hand_columns(d)}</form>')
     if d.get("passed"):
         words = _words(get_language())
         lines.append(f'<div class="passed">{words["passed"]}{words["colon"]}{cardfaces(d["passed"])}</div>')

@@ -188,8 +188,22 @@
     choose(chosenKey);
     restoreFocus();
     motion(before);
+    handInView();
     tick();
   });
+  // A new decision: the hand (and its hints above it) scrolled clear of the fixed decision bar, so no
+  // row of cards sits under it; only as far as needed, the hand's top kept in view.
+  var barShown = null;
+  function handInView() {
+    var bar = document.getElementById("action-bar"), hand = document.getElementById("my-hand");
+    var now = bar ? bar.textContent : null;
+    if (now === barShown) return;
+    barShown = now;
+    if (!bar || !hand || getComputedStyle(bar).position !== "fixed") return;
+    var top = bar.getBoundingClientRect().top, r = hand.getBoundingClientRect();
+    var under = r.bottom + 6 - top;
+    if (under > 0) window.scrollBy(0, Math.min(under, Math.max(0, r.top)));
+  }
   function restoreFocus() {
     var active = document.activeElement;
     if (!focusKey || (active && active !== document.body)) return;
@@ -344,6 +358,7 @@
   keyHand();
   arrange();
   discardButton();
+  handInView();
 
   // ---- motion (FLIP): before a message's swaps each card's box is remembered; after them each card
   // that arrived travels from where it came (stock → shown card, hand or seat → shown card, shown card →

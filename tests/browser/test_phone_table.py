@@ -86,6 +86,28 @@ def test_no_horizontal_scroll_and_every_control_44_px_with_the_decision_bar_in_v
     page.screenshot(path=ARTIFACTS / f"phone-table-{size[0]}x{size[1]}.png")
 
 
+SHORT_PHONE = (360, 640)
+
+
+@pytest.mark.parametrize("size, big", [(SHORT_PHONE, False), (PHONE, True)], ids=["360x640", "360x740-big-cards"])
+def test_when_a_discard_is_due_no_row_of_the_hand_nor_its_hints_is_under_the_decision_bar(table, size, big):
+    """Issue 22.1: the fixed bar (the screen's bottom 64 px) covered the hand's last row and the 听牌 line."""
+    page = table(size)
+    if big:
+        page.click("#big-toggle")
+    play_until(page, lambda: my_discard(page))
+    page.wait_for_timeout(300)
+    bar = page.locator("#action-bar").bounding_box()
+    assert bar["y"] + bar["height"] >= size[1] - 1  # the bar is the fixed one, at the screen's bottom
+    cards = [c.bounding_box() for c in page.locator("#my-hand .column .card").all()]
+    assert cards and max(c["y"] + c["height"] for c in cards) <= bar["y"] + 0.5, (cards[-1], bar)
+    assert min(c["y"] for c in cards) >= 0  # and the hand's top not scrolled away
+    for line in page.locator("#my-hand .hints p").all():
+        box = line.bounding_box()
+        assert box["y"] + box["height"] <= bar["y"] + 0.5, ("hints under the bar", box, bar)
+    page.screenshot(path=ARTIFACTS / f"phone-discard-{size[0]}x{size[1]}{'-big' if big else ''}.png")
+
+
 def test_a_claim_fits_the_screen_and_the_chi_menu_stays_open_across_a_resend(table):
     page = table(PHONE)
     for _ in range(5):  # until the game leaves the offer as it is across the resend (a pao may take it)

@@ -65,6 +65,7 @@ def test_my_hand_escapes_marks_the_form_and_shows_hints_and_passed_cards():
     assert '<form ws-send class="discard"><input type="hidden" name="op" value="act">' in html
     assert 'value="discard 二" class="card red keeps-ready"' in html
     assert 'class="hints"' in html and "\n  " not in html
+    assert html.index('class="hints"') < html.index("<form")  # above the hand: never under a phone's bar
     assert '<div class="passed">臭牌（不能吃或碰）：<i class="card red">七</i></div>' in html
     empty = fragment_html.my_hand({"columns": [], "text": ""}, False)
     assert 'data-hand="" data-seat=""' in empty and "hx-swap-oob" not in empty and "hints" not in empty
