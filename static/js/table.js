@@ -6,8 +6,10 @@
 //   frame diffed against another version than the one shown asks for a full snapshot ("sync").
 // - Fragments: one the server sends again unchanged (a full snapshot re-sends all) is not swapped, so
 //   an open chi menu, a chosen card and the focus stay; a changed one gets the focus back by id/data-key.
-// - Connection: retried every 250 ms (online/visibility retry at once); a click made while the socket
-//   is down is dropped with a notice, never queued and sent later.
+// - Connection: retried every 250 ms (online/visibility retry at once); the notice shows 0.6 s after
+//   the socket closed (however many retries fail meanwhile) and the countdowns stand still, greyed, until
+//   it is back. A tap made while it is down is kept (the latest one) and sent once the snapshot after the
+//   reconnect shows the same move still offered at the same move number; otherwise the page says so.
 // - The hand: tap chooses a card, a second tap (or 打出) discards it; cards can be dragged to another
 //   column (kept for the hand in sessionStorage); arrow keys move along the hand.
 // - Motion: each card travels from where it came (FLIP, off under prefers-reduced-motion), a banner for
@@ -64,12 +66,14 @@
   }
 
   // ---- countdowns and the ring on the seat to act
-  var totals = {}, lastTick = null;
+  var totals = {}, lastTick = null, downAt = null;  // downAt: when the socket closed (the clocks stand still)
   function tick() {
+    var now = downAt || Date.now();
     document.querySelectorAll("[data-deadline]").forEach(function (el) {
-      var left = Math.max(0, Math.ceil((Date.parse(el.dataset.deadline) - Date.now()) / 1000));
+      var left = Math.max(0, Math.ceil((Date.parse(el.dataset.deadline) - now) / 1000));
       el.textContent = left + unit;
       el.classList.toggle("urgent", left <= 5);
+      el.classList.toggle("paused", !!downAt);
     });
     var clock = document.querySelector(".table-info .turn-clock"), ring = document.getElementById("turn-ring");
     var seat = clock && document.querySelector(clock.dataset.mine ? ".slot.me .seat" : ".seat.turn");
@@ -78,7 +82,7 @@
       if (clock) clock.classList.add("unplaced");
       return;
     }
-    var left = Math.max(0, (Date.parse(clock.dataset.deadline) - Date.now()) / 1000);
+    var left = Math.max(0, (Date.parse(clock.dataset.deadline) - now) / 1000);
     var total = totals[clock.dataset.deadline] = Math.max(totals[clock.dataset.deadline] || 0, left, 1);
     if (!ring) {
       ring = document.createElement("div");
@@ -92,21 +96,27 @@
     ring.firstChild.textContent = whole;
     ring.setAttribute("aria-label", clock.title + " " + whole + unit);
     ring.classList.toggle("urgent", whole <= 5);
-    if (clock.dataset.mine && whole <= 5 && whole > 0 && whole !== lastTick) beep("tick");
+    ring.classList.toggle("paused", !!downAt);
+    if (!downAt && clock.dataset.mine && whole <= 5 && whole > 0 && whole !== lastTick) beep("tick");
     lastTick = whole;
   }
   setInterval(tick, 250);
 
-  // ---- connection: fast retries, and no click sent later by surprise
-  var socket = null, connected = false, connecting = false, retrying = false, offline = null;
+  // ---- connection: fast retries, a prompt notice, and a tap made offline sent only while still valid
+  var socket = null, connected = false, connecting = false, retrying = false, offline = null, leaving = false;
+  var pending = null, reopened = false;  // the tap kept while down; a snapshot is due after a reconnect
   var RETRIED = [1006, 1011, 1012, 1013];  // the close codes the extension retries itself
   htmx.config.wsReconnectDelay = function (n) { return n < 20 ? 250 : 1000; };
-  function notice(message) {
+  function notice(message, level) {  // level "info": a line of its own, which a reconnect does not clear
     var flash = document.getElementById("flash");
     if (!flash || (!message && !flash.classList.contains("offline"))) return;
     flash.textContent = message;
-    flash.className = message ? "flash error offline" : "flash";
+    flash.className = !message ? "flash" : level ? "flash " + level : "flash error offline";
+    barShown = null;  // the line above the table moved the hand down: clear of the bar again
+    handInView();
   }
+  window.addEventListener("pagehide", function () { leaving = true; });
+  window.addEventListener("beforeunload", function () { leaving = true; setTimeout(function () { leaving = false; }, 1000); });
   function retryNow() {
     if (!connected && !connecting && !retrying && socket && document.body.contains(live)) socket.reconnect();
   }
@@ -116,9 +126,10 @@
   live.addEventListener("htmx:wsOpen", function (e) {
     socket = e.detail.socketWrapper;
     socket.queue.length = 0;  // nothing sent while down is sent now
-    connected = true; connecting = false; retrying = false;
+    connected = true; connecting = false; retrying = false; reopened = downAt !== null;
     live.dataset.connection = "open";
     clearTimeout(offline);
+    offline = downAt = null;
     notice("");
   });
   live.addEventListener("htmx:wsClose", function (e) {
@@ -126,9 +137,10 @@
     socket = e.detail.socketWrapper || socket;
     connected = false; connecting = false;
     live.dataset.connection = "closed";
-    clearTimeout(offline);
-    if (code >= 4000) return;  // closed on purpose: the page says why
-    offline = setTimeout(function () { notice(text.offline); }, 1500);  // a moment's grace: leaving closes it too
+    if (downAt === null) { downAt = Date.now(); tick(); }
+    if (code >= 4000) { clearTimeout(offline); return; }  // closed on purpose: the page says why
+    // Counted from the first close, not from each failed retry; a moment's grace, as leaving closes it too.
+    if (offline === null) offline = setTimeout(function () { if (!leaving) notice(pending ? text.queued : text.offline); }, 600);
     retrying = RETRIED.indexOf(code) >= 0;
     if (!retrying) setTimeout(retryNow, 250);  // e.g. 1001 when the server shuts down
   });
@@ -137,19 +149,36 @@
   var shown = null;  // the version the page shows
   function version() { return document.getElementById("table-version"); }
   document.addEventListener("htmx:wsConfigSend", function (e) {
-    if (!connected) {
-      e.preventDefault();
-      clearTimeout(offline);
-      notice(text.notSent);
-      return;
-    }
     var v = version();
     if (v && v.dataset.moveNo !== "") e.detail.parameters.move_no = v.dataset.moveNo;
     // One form holds the hand: the card clicked says which discard it is.
     var button = e.detail.triggeringEvent && e.detail.triggeringEvent.submitter;
     if (button && button.name) e.detail.parameters[button.name] = button.value;
+    if (!connected) {  // kept, and sent after the reconnect's snapshot if it still applies
+      e.preventDefault();
+      var message = Object.assign({}, e.detail.parameters);
+      if (e.detail.headers) message.HEADERS = e.detail.headers;
+      pending = {body: JSON.stringify(message), op: message.op, action: message.action, moveNo: message.move_no};
+      notice(text.queued);
+      return;
+    }
     if (button && button.dataset.key) sentFrom = button.getBoundingClientRect();
   });
+  function stillOffered(p) {  // the same control on the page now, at the same move number
+    var controls = live.querySelectorAll(p.action === undefined ? 'input[name="op"]' : '[name="action"]');
+    var offered = Array.prototype.some.call(controls, function (c) {
+      var op = c.form && c.form.querySelector('input[name="op"]');
+      return c.value === (p.action === undefined ? p.op : p.action) && op && op.value === p.op;
+    });
+    var v = version();
+    return offered && (p.moveNo === undefined || (v && v.dataset.moveNo === p.moveNo));
+  }
+  function sendPending(socketWrapper) {
+    var p = pending;
+    pending = null;
+    if (stillOffered(p)) socketWrapper.send(p.body);
+    else notice(text.stale, "info");
+  }
 
   // ---- fragments: skip unchanged ones; keep focus, selection and arrangement across changed ones
   var served = {};  // fragment id → the HTML the server last sent for it
@@ -181,6 +210,10 @@
       var base = v.dataset.base, was = shown;
       shown = v.dataset.version;
       if (base !== "" && was !== null && base !== was) e.detail.socketWrapper.send(JSON.stringify({op: "sync"}));
+    }
+    if (reopened && v && v.dataset.base === "") {  // the reconnect's full snapshot is in
+      reopened = false;
+      if (pending) sendPending(e.detail.socketWrapper);
     }
     keyHand();
     arrange();
