@@ -147,8 +147,8 @@ def leave(request, table_id: int):
         services.table_leave(table=get_object_or_404(Table, pk=table_id), user=request.user)
     except services.Refused as e:
         messages.error(request, str(e))
-        return redirect("games:table", table_id)
-    return redirect("games:lobby")
+        return _go(request, reverse("games:table", args=[table_id]))
+    return _go(request, reverse("games:lobby"))  # the result panel's button posts with htmx
 
 
 @require_POST

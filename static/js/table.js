@@ -31,13 +31,15 @@
   var sound = setting("sound", true), big = setting("big-cards", false);
   function showSettings() {
     document.documentElement.classList.toggle("big-cards", big);
-    var s = document.getElementById("sound-toggle"), b = document.getElementById("big-toggle");
-    if (s) { s.textContent = sound ? text.soundOn : text.soundOff; s.setAttribute("aria-pressed", String(sound)); }
+    var b = document.getElementById("big-toggle");
+    document.querySelectorAll(".sound-toggle").forEach(function (s) {  // the table's, and the result panel's
+      s.textContent = sound ? text.soundOn : text.soundOff; s.setAttribute("aria-pressed", String(sound));
+    });
     if (b) { b.textContent = big ? text.bigOn : text.bigOff; b.setAttribute("aria-pressed", String(big)); }
   }
   showSettings();
   document.addEventListener("click", function (e) {
-    if (e.target.closest("#sound-toggle")) { sound = !sound; store("sound", sound); showSettings(); if (sound) beep("turn"); }
+    if (e.target.closest(".sound-toggle")) { sound = !sound; store("sound", sound); showSettings(); if (sound) beep("turn"); }
     if (e.target.closest("#big-toggle")) { big = !big; store("big-cards", big); showSettings(); }
   });
 
@@ -221,9 +223,19 @@
     choose(chosenKey);
     restoreFocus();
     motion(before);
+    showSettings();
+    resultInView();
     handInView();
     tick();
   });
+  // The result sheet (fixed on a phone) comes in under the site's header: the page to the top, so the
+  // header and its menu are in view above the sheet.
+  var resultShown = false;
+  function resultInView() {
+    var result = document.querySelector("#result:not(.hidden)");
+    if (result && !resultShown && getComputedStyle(result).position === "fixed") window.scrollTo(0, 0);
+    resultShown = !!result;
+  }
   // A new decision: the hand (and its hints above it) scrolled clear of the fixed decision bar, so no
   // row of cards sits under it; only as far as needed, the hand's top kept in view.
   var barShown = null;

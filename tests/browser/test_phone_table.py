@@ -206,7 +206,14 @@ def _without(arranged: list[str], face: str) -> list[str]:
     return [c for c in out if c]
 
 
-def test_the_result_panel_fits_a_phone_with_next_hand_in_view(table):
+# The element a tap at the centre of `selector` lands on is it (or inside it): nothing covers it.
+ON_TOP = """s => { const el = document.querySelector(s), r = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return !!hit && (hit === el || el.contains(hit)); }"""
+
+
+def test_the_result_panel_fits_a_phone_with_its_buttons_the_menu_lobby_leave_and_mute_in_view(table):
+    """Issue 22.3: the sheet covered the whole screen, the menu too: no way to the lobby, out, or to mute."""
     page = table(PHONE)
     play_until(page, lambda: page.locator("#result:not(.hidden) .result-actions").count() > 0, win=True)
     page.wait_for_timeout(300)
@@ -215,7 +222,20 @@ def test_the_result_panel_fits_a_phone_with_next_hand_in_view(table):
     assert height <= 1.5 * PHONE[1], height
     if page.locator("#score").count():
         assert "底" in page.inner_text("#score-formula")
+    for control in ("#site-menu-button", "#result-lobby", "#result-leave", "#result-sound"):
+        _in_view(page, control)
+        assert page.evaluate(ON_TOP, control), f"{control} is covered"
+    _assert_fits(page, PHONE)
     page.screenshot(path=ARTIFACTS / "phone-result.png")
+    page.click("#result-sound")  # mute, here and in the table's own toggle
+    assert page.get_attribute("#result-sound", "aria-pressed") == "false"
+    assert page.get_attribute("#sound-toggle", "aria-pressed") == "false"
+    page.click("#site-menu-button")  # the menu opens over the sheet
+    assert page.evaluate(ON_TOP, "#nav-play")
+    page.click("#site-menu-button")
+    page.click("#result-leave")  # up from the table, to the lobby
+    page.wait_for_url("**/play/")
+    assert page.locator("#quick-match").count()
 
 
 # Records when the socket first closed and when the page first said so (performance.now(), ms).
