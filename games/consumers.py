@@ -88,6 +88,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
+        await database_sync_to_async(services.seat_presence)(table_id=self.table_id, user=self.user, opened=True)
         table_clock.watch(self.table_id, self)
         at, channel = self.newer.me
         await self.channel_layer.group_send(self.sockets, {"type": "socket.opened", "at": at, "channel": channel})
@@ -99,6 +100,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.channel_layer.group_discard(group, self.channel_name)
         if getattr(self, "groups_joined", None):
             await self.channel_layer.group_send(self.sockets, {"type": "socket.closed", "channel": self.channel_name})
+            await database_sync_to_async(services.seat_presence)(table_id=self.table_id, user=self.user, opened=False)
 
     async def dispatch(self, message):
         """Each message to its handler, as Channels' dispatch does but for its close_old_connections

@@ -306,6 +306,13 @@ class Seat(models.Model):
     client_seed = models.CharField(
         _("client seed"), max_length=64, blank=True, default="",
         help_text=_("What the player's browser sent for the next deal (hex); empty for a bot or when none came."))
+    # Presence (games.services.presence): a person whose pages at the table all closed does not play
+    # its next coin hand; the seat goes to another person or a bot.
+    sockets = models.PositiveSmallIntegerField(_("open pages"), default=0,
+                                               help_text=_("The person's pages open at this table now."))
+    left_at = models.DateTimeField(
+        _("left at"), null=True, blank=True,
+        help_text=_("When the person's last page at this table closed; empty while one is open."))
 
     class Meta:
         ordering = ["table", "position"]

@@ -16,6 +16,7 @@ from .errors import Refused, Stale
 from .fair import deal_seeds
 from .ledger import hand_payments, house_account, ledger_settle, publish_coins
 from .notify import table_changed, table_private
+from .presence import gone
 from .progress import hand_progress
 from .rows import row_insert, row_update
 from .tables import (deadline_clear, locked_from_latest_read, locked_hand, locked_table, locked_table_with_hand,
@@ -140,15 +141,16 @@ def draw_dealer(players: int) -> int:
 
 def hand_start(table: Table, now) -> Hand | None:
     """Deal the next hand (table locked). R2: dealer at random for a new series, else next_dealer.
-    On a coin table, people short of the room's coins to enter are unseated first (coins_short) and the
-    table waits for their seats to be taken: no hand is dealt then (None)."""
+    On a coin table, people short of the room's coins to enter, and people who left it (presence.gone),
+    are unseated first and the table waits for their seats to be taken (or ends, with no person left):
+    no hand is dealt then (None)."""
     seats = seats_of(table)
-    short = [s for s in seats if s.user_id and coins_short(table, s.user.coins)]
-    if short:
-        seats_free(table, short, now)
+    last = current_hand(table)
+    out = [s for s in seats if s.user_id and (coins_short(table, s.user.coins) or gone(table, s, last))]
+    if out:
+        seats_free(table, out, now)
         return None
     rules = table.variant.to_ruleset()
-    last = current_hand(table)
     if last is None or table.new_series:
         dealer, drawn = draw_dealer(table.player_count), 0
     else:
@@ -261,8 +263,8 @@ def next_ready(*, table, user) -> Hand | None:
     seat.ready = True
     row_update(seat, ("ready",))
     table_changed(table)
-    playing_on = [s for s in seats if s.user_id and not coins_short(table, s.user.coins)]
-    if all(s.ready or s.auto_play for s in playing_on):  # the short are unseated at the deal: not waited for
+    playing_on = [s for s in seats if s.user_id and not coins_short(table, s.user.coins) and not gone(table, s, hand)]
+    if all(s.ready or s.auto_play for s in playing_on):  # the short and the gone are unseated at the deal: not waited for
         return hand_start(table, timezone.now())
     live.remember_on_commit(table, seats, hand, state or live.parsed_state(hand))
     return None

@@ -332,3 +332,18 @@ async def test_a_move_by_an_english_page_reaches_a_chinese_page_in_chinese(coin_
     assert "庄家" in theirs and "Dealer" not in theirs and "discarded" not in theirs
     for comm in (english, chinese):
         await comm.disconnect()
+
+
+async def test_a_seats_open_pages_are_counted_and_the_last_one_closing_is_noted(coin_table):
+    """Presence (issue 22.4): what the next coin deal reads to know who left the table."""
+    table, seats = coin_table
+    first, second = await connect(seats[0], table.pk), await connect(seats[0], table.pk)
+
+    def presence():
+        seat = Seat.objects.get(table=table, position=0)
+        return seat.sockets, seat.left_at is not None
+    assert await database_sync_to_async(presence)() == (2, False)
+    await first.disconnect()
+    assert await database_sync_to_async(presence)() == (1, False)
+    await second.disconnect()
+    assert await database_sync_to_async(presence)() == (0, True)
