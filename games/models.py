@@ -336,6 +336,9 @@ class Hand(models.Model):
     number = models.PositiveIntegerField(_("hand number"))
     players = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="hands", blank=True,
                                      verbose_name=_("players"))
+    shared_by = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="shared_hands", blank=True, verbose_name=_("shared by"),
+        help_text=_("Players who made this hand's replay public with its share button (for this hand only)."))
     seed = models.CharField(_("seed"), max_length=64, help_text=_("The deal's seed, derived from the seeds below."))
     server_seed = models.CharField(_("server seed"), max_length=32, blank=True, default="",
                                    help_text=_("Committed to before the deal, revealed after the hand."))

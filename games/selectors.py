@@ -263,9 +263,18 @@ def replay_insider(user, hand: Hand) -> bool:
     return user.is_authenticated and (user.is_staff or hand.players.filter(pk=user.pk).exists())
 
 
+def replay_private_to(hand: Hand, besides=None) -> list[str]:
+    """The display names of the people at the hand (but `besides`) who keep its replay private: they
+    neither allowed public replays in their settings nor shared this hand (bots have no say)."""
+    people = hand.players.filter(public_replays=False).exclude(shared_hands=hand)
+    if besides is not None:
+        people = people.exclude(pk=besides.pk)
+    return [str(u.display_name) for u in people]
+
+
 def replay_public(hand: Hand) -> bool:
-    """Every person at the hand allowed public replays in their settings (bots have no say)."""
-    return not hand.players.filter(public_replays=False).exists()
+    """Every person at the hand allowed public replays in their settings or shared this one."""
+    return not hand.players.filter(public_replays=False).exclude(shared_hands=hand).exists()
 
 
 def may_replay(user, hand: Hand) -> bool:

@@ -10,6 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django_htmx.http import HttpResponseClientRedirect
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_POST
 
 from accounts import throttles
@@ -193,11 +194,37 @@ def replay(request, hand_id: int):
     if not hand.finished:
         raise Http404
     insider, public = selectors.replay_insider(request.user, hand), selectors.replay_public(hand)
-    if not (insider or public):
-        raise Http404
+    if not (insider or public):  # a friend's shared link: why it does not open, not a bare "not found"
+        return render(request, "games/replay_private.html", status=404)
     context = selectors.replay_context(hand, request.GET.get("step"), insider=insider)
     if request.htmx:
         return render(request, "games/_replay_board.html", context)
+    player = request.user.is_authenticated and hand.players.filter(pk=request.user.pk).exists()
     return render(request, "games/replay.html", {
-        **context, "public": public, "speeds": REPLAY_SPEEDS,
+        **context, "public": public, "speeds": REPLAY_SPEEDS, "player": player,
+        "others_private": _names(selectors.replay_private_to(hand, besides=request.user)) if player else "",
         "share": request.build_absolute_uri(reverse("games:replay", args=[hand.pk]))})
+
+
+def _names(names: list[str]) -> str:
+    return pgettext("between names", ", ").join(names)
+
+
+@require_POST
+@login_required
+def replay_share(request, hand_id: int):
+    """The replay page's share button, once the player confirmed: this hand's replay made public, or
+    why it cannot be yet (another person at the hand keeps replays private)."""
+    hand = get_object_or_404(Hand, pk=hand_id)
+    try:
+        services.replay_share(hand=hand, user=request.user)
+    except services.Refused as e:
+        messages.error(request, str(e))
+    else:
+        private_to = selectors.replay_private_to(hand)
+        if private_to:
+            messages.error(request, _("Not public yet: %(names)s keep their replays private, so only this "
+                                      "hand's players can open the link.") % {"names": _names(private_to)})
+        else:
+            messages.info(request, _("This replay is public now: anyone with the link can watch it."))
+    return redirect("games:replay", hand_id)

@@ -98,3 +98,41 @@ def test_the_profile_sets_public_replays_and_being_watched(client, make_user):
     client.post(reverse("accounts:watch_settings"), {"public_replays": "on"})
     user.refresh_from_db()
     assert (user.public_replays, user.may_be_watched) == (True, False)
+
+
+def test_a_friends_link_to_a_private_replay_says_why_it_does_not_open(played, client, make_user):
+    """Issue 22.5: the friend got the bare "page not found"."""
+    hand, users = played
+    client.force_login(make_user("friend"))
+    response = client.get(reverse("games:replay", args=[hand.pk]))
+    assert response.status_code == 404
+    page = response.content.decode()
+    assert 'id="replay-private"' in page and "只有这局的玩家" in page and 'id="replay-board"' not in page
+
+
+def test_sharing_asks_first_and_makes_the_replay_public_once_every_person_at_the_hand_agreed(played, client,
+                                                                                            make_user):
+    """Issue 22.5: the share button makes this hand's replay public (asked first on the page), but never
+    against another person's settings: it says who keeps it private until they share or allow it."""
+    hand, users = played
+    url, share = reverse("games:replay", args=[hand.pk]), reverse("games:replay_share", args=[hand.pk])
+    friend = make_user("friend")
+    _allow(users[1:2])  # bob allows public replays; cyd does not
+    client.force_login(users[0])
+    page = client.get(url).content.decode()
+    assert 'id="replay-make-public"' in page and 'id="replay-share-confirm"' in page  # behind a second step
+    assert 'id="replay-others-private"' in page and "cyd" in page and "bob" not in page.split("replay-others-private")[1][:200]
+    page = client.post(share, follow=True).content.decode()
+    assert "还没有公开" in page and "cyd" in page
+    assert set(hand.shared_by.all()) == {users[0]}
+    client.force_login(friend)
+    assert client.get(url).status_code == 404
+    assert "只有这局的玩家" in client.post(share, follow=True).content.decode()  # a stranger cannot share it
+    assert set(hand.shared_by.all()) == {users[0]}
+    client.force_login(users[2])
+    page = client.post(share, follow=True).content.decode()
+    assert "现在公开了" in page and 'id="replay-make-public"' not in page
+    client.force_login(friend)
+    assert 'id="replay-board"' in client.get(url).content.decode()
+    users[0].refresh_from_db()
+    assert users[0].public_replays is False  # this hand only: the player's setting unchanged
