@@ -16,7 +16,7 @@ from .errors import Refused, Stale
 from .fair import deal_seeds
 from .ledger import hand_payments, house_account, ledger_settle, publish_coins
 from .notify import table_changed, table_private
-from .presence import gone
+from .presence import gone, presence_read
 from .progress import hand_progress
 from .rows import row_insert, row_update
 from .tables import (deadline_clear, locked_from_latest_read, locked_hand, locked_table, locked_table_with_hand,
@@ -254,6 +254,7 @@ def next_ready(*, table, user) -> Hand | None:
         table, hand, seats, state = latest
         if table.kind == Table.Kind.COIN:
             people_read(seats)  # who can pay for the next hand: the coins as the last hand left them
+            presence_read(seats)  # who is still here: a page opening or closing counts no version
     else:
         table, state = locked_table(table), None
         hand, seats = current_hand(table), seats_of(table)

@@ -5,7 +5,11 @@ played by auto-play while away, and a table left to bots ends.
 
 Counted per seat by the table's socket (TableConsumer connect and disconnect, in any process). A
 process that dies leaves its sockets counted: those people count as present (auto-play, as before)
-until their seat is freed otherwise. A person who never opened the page (left_at empty) is present."""
+until their seat is freed otherwise. A person who never opened the page (left_at empty) is present.
+
+Presence changes count no table version (a page opening or closing changes nothing any page shows), so
+this process's latest read (games.live) may hold it stale: whoever decides on it reads it anew
+(presence_read), as the hand's end reads the people's coins anew."""
 from __future__ import annotations
 
 from django.db import transaction
@@ -25,6 +29,14 @@ def seat_presence(*, table_id: int, user, opened: bool) -> None:
         return
     mine.update(sockets=Greatest(F("sockets") - 1, 0))
     mine.filter(sockets=0, left_at__isnull=True).update(left_at=timezone.now())
+
+
+def presence_read(seats: list[Seat]) -> None:
+    """The seats' presence as it is now, on `seats` (copies of the latest read: it keeps its own)."""
+    now = dict((pk, (n, at)) for pk, n, at in
+               Seat.objects.filter(pk__in=[s.pk for s in seats]).values_list("pk", "sockets", "left_at"))
+    for s in seats:
+        s.sockets, s.left_at = now.get(s.pk, (s.sockets, s.left_at))
 
 
 def gone(table: Table, seat: Seat, last: Hand | None) -> bool:

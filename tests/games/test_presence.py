@@ -4,7 +4,7 @@ person or a bot, and a table left to bots ends and leaves the lobby's "now playi
 page open, or one who never opened it, is dealt in as before."""
 import pytest
 
-from games import selectors, services
+from games import live, selectors, services
 from games.models import Seat, Table
 from games.services import seat_presence
 
@@ -74,6 +74,19 @@ def test_a_person_who_left_frees_the_seat_for_a_bot_and_the_others_play_on_witho
     services.table_tick(table_id=table.pk, now=table.fill_at)  # a bot takes her seat: hand 2
     hand = selectors.current_hand(table)
     assert hand.number == 2 and set(hand.players.all()) == {bob, cyd} and table.seats.filter(is_bot=True).count() == 1
+
+
+def test_a_departure_after_this_process_read_the_table_is_seen_by_the_last_ready(defaults, make_user, deal_seed):
+    """next_ready decides from this process's latest read when it is current; a page closing counts no
+    version, so the read still shows the person present: the presence is read anew."""
+    table, people, hand = _at_table(make_user, deal_seed, ["ann", "bob", "cyd"])
+    ann, bob, cyd = (people[p] for p in sorted(people))
+    services.next_ready(table=table, user=bob)
+    assert live.table_read(table.pk).seats  # this process's read, with ann's page open
+    seat_presence(table_id=table.pk, user=ann, opened=False)
+    services.next_ready(table=table, user=cyd)
+    table.refresh_from_db()
+    assert table.status == Table.Status.WAITING and not table.seats.filter(user=ann).exists()
 
 
 def test_a_person_with_a_page_open_or_never_opened_is_dealt_the_next_hand(defaults, make_user, deal_seed):
