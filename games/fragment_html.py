@@ -316,6 +316,8 @@ def status(d: dict, oob: bool) -> SafeString:
 
 
 def _status_line(d: dict, words: dict[str, str]) -> list[str]:
+    if d.get("dealing"):
+        return [f'<span id="dealing-note">{esc(_("Every seat is taken: dealing…"))}</span>']
     if d["status"] == "waiting":
         waiting = _("Waiting for players: %(seated)s of %(players)s seated.") % {
             "seated": esc(d["seated"]), "players": esc(d["players"])}

@@ -57,7 +57,8 @@ def status(snap: Snapshot) -> dict:
     """The middle of the table: the dealer, the stock, the card shown or just played, whose move and
     its countdown, or what the table waits for."""
     t, state, view = snap.table, snap.state, snap.view
-    d = {"status": t.status, "seated": len(snap.seats), "players": t.player_count, "fill_at": _time(t.fill_at)}
+    d = {"status": t.status, "seated": len(snap.seats), "players": t.player_count, "fill_at": _time(t.fill_at),
+         "dealing": _dealing(snap)}
     if state is None:
         return d
     current = view["current"]
@@ -229,7 +230,7 @@ def result(snap: Snapshot) -> dict:
          "coins": snap.table.kind == Table.Kind.COIN, "multiplier": hand.multiplier,
          "next_at": _time(hand.deadline), "hand_id": None if snap.watching else hand.pk,
          "watching": snap.watching, "ready": bool(me and me.ready),
-         "fill_at": _time(snap.table.fill_at), "move": _tier_move(snap, me),
+         "fill_at": _time(snap.table.fill_at), "dealing": _dealing(snap), "move": _tier_move(snap, me),
          "level_up": _level_up(snap, me),
          "fair": fairness.revealed(hand)}
     if d["won"]:
@@ -237,6 +238,12 @@ def result(snap: Snapshot) -> dict:
         d.update(capped=_capped(snap, r["winner"], due), breakdown=breakdown.from_result(
             r, state.rules, pay={"coins": d["coins"], "multiplier": hand.multiplier, "due": due}))
     return d
+
+
+def _dealing(snap: Snapshot) -> bool:
+    """R2: every seat of the waiting table is taken: the hand is dealt at its fill_at, DEAL_WAIT_SECONDS
+    after the last join (games.services.rooms), while the new seat's page sends its client seed."""
+    return snap.table.status == Table.Status.WAITING and len(snap.seats) == snap.table.player_count
 
 
 def _title(seat) -> dict | None:

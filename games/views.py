@@ -40,12 +40,18 @@ def lobby(request, private_form=None, join_form=None):
 def quick_match(request):
     tier = get_object_or_404(RoomTier, pk=request.POST["tier"]) if request.POST.get("tier") else None
     try:
-        table = services.quick_match(user=request.user, tier=tier,
-                                     address=throttles.seat_address(request))
+        table = services.quick_match(user=request.user, tier=tier, address=throttles.seat_address(request),
+                                     client_seed=_client_seed(request))
     except services.Refused as e:
         messages.error(request, str(e))
         return _go(request, reverse("games:lobby"))
     return _go(request, reverse("games:table", args=[table.pk]))
+
+
+def _client_seed(request) -> str:
+    """The seed the page's fair.js put in its seating form (games/_fair_seed.html), for a seat that may
+    deal the next hand (R2)."""
+    return request.POST.get("client_seed", "")
 
 
 def _go(request, target: str):
@@ -88,7 +94,7 @@ def join(request, code: str):
     if request.method == "POST" and request.user.is_authenticated:
         try:
             services.seat_join(table=table, user=request.user, address=throttles.seat_address(request),
-                               client_seed=request.POST.get("client_seed", ""))
+                               client_seed=_client_seed(request))
         except services.Refused as e:
             messages.error(request, str(e))
         else:
@@ -160,7 +166,7 @@ def tier_move(request, table_id: int):
     target = reverse("games:table", args=[table_id])
     try:
         moved = services.tier_move(table=get_object_or_404(Table, pk=table_id), user=request.user,
-                                   address=throttles.seat_address(request))
+                                   address=throttles.seat_address(request), client_seed=_client_seed(request))
     except services.Refused as e:
         messages.error(request, str(e))
     else:

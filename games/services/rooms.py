@@ -91,12 +91,19 @@ def _seat_create(**fields) -> Seat | None:
 
 def _sit(table, user, free: list[int], now, address: str | None, client_seed: str = "") -> Seat | None:
     """Seat a person at the first free position (table locked); taking the last one deals the hand
-    (with their client seed). None when they already sit there."""
+    (with their client seed). None when they already sit there. R2: a coin table is dealt
+    DEAL_WAIT_SECONDS later, through its waiting timer (table_tick at fill_at): the person quick-matched
+    into it saw no commitment before, so their table page shows it and sends a client seed meanwhile."""
     seat = _seat_create(table=table, position=free[0], user=user, address=address, client_seed=client_seed)
     if seat is None:
         return None
     if len(free) == 1:
-        hand_start(table, now)
+        wait = timers.seconds("DEAL_WAIT_SECONDS")
+        if table.kind == Table.Kind.COIN and wait:
+            table.fill_at = now + wait
+            table.save(update_fields=["fill_at"])
+        else:
+            hand_start(table, now)
     table_changed(table)
     return seat
 
@@ -141,12 +148,16 @@ DEADLOCK_TRIES = 3
 
 @deadlock_retried
 @transaction.atomic
-def quick_match(*, user, tier: RoomTier | None = None, address: str | None = None) -> Table:
+def quick_match(*, user, tier: RoomTier | None = None, address: str | None = None,
+                client_seed: str = "") -> Table:
     """Sit down in a coin room: at the user's unfinished coin table if any, else at a waiting table of
     the tier (people waiting are seated first) where nobody connected from the same address when the tier
     refuses that, else at a new table whose empty seats go to bots after QUICK_MATCH_BOT_WAIT seconds
     (R11: the highest tier the coins allow, or a chosen one). The user row is locked before the check,
-    so two quick matches at once seat the person once."""
+    so two quick matches at once seat the person once. `client_seed`: the lobby's browser's (R2), kept
+    at a waiting table, which committed to its next deal before (a new table's is chosen now: its
+    seat's page sends one after showing the commitment)."""
+    client_seed = client_seed_checked(client_seed)
     _lock_seating(user)
     ongoing = _unfinished_coin_table(user)
     if ongoing:
@@ -162,7 +173,7 @@ def quick_match(*, user, tier: RoomTier | None = None, address: str | None = Non
         seats = seats_of(table)
         free = free_positions(table, seats)
         if free and not _address_clash(tier, seats, address):
-            _sit(table, user, free, now, address)  # None only when already seated at this very table
+            _sit(table, user, free, now, address, client_seed)  # None only when already seated here
             return table
     table = Table.objects.create(kind=Table.Kind.COIN, tier=tier, variant=coin_variant(), player_count=3,
                                  fill_at=now + timers.seconds("QUICK_MATCH_BOT_WAIT"))
@@ -198,7 +209,7 @@ def table_leave(*, table, user) -> None:
 
 
 @transaction.atomic
-def tier_move(*, table, user, address: str | None = None) -> Table | None:
+def tier_move(*, table, user, address: str | None = None, client_seed: str = "") -> Table | None:
     """R11: a person whose coins no longer fit the room (above its upper bound, or below its coins to
     enter) gets up between hands (as table_leave) and is quick-matched into the tier their coins allow;
     None when no tier admits them (they are only up from the table)."""
@@ -208,4 +219,4 @@ def tier_move(*, table, user, address: str | None = None) -> Table | None:
     if change is None:
         raise Refused(_("Your coins still fit this room."))
     table_leave(table=table, user=user)
-    return quick_match(user=user, address=address) if change[1] else None
+    return quick_match(user=user, address=address, client_seed=client_seed) if change[1] else None

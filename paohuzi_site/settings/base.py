@@ -212,6 +212,9 @@ LOGGING = {
 
 # Real-time play (games/timers.py): seconds, each overridable from the environment.
 QUICK_MATCH_BOT_WAIT = float(os.environ.get("QUICK_MATCH_BOT_WAIT", "5"))  # then bots fill empty seats
+# R2: a person's join that fills a coin table deals this much later, so their page shows the commitment
+# and sends a client seed first; 0: at once (the tests' setting).
+DEAL_WAIT_SECONDS = float(os.environ.get("DEAL_WAIT_SECONDS", "2"))
 TURN_SECONDS = float(os.environ.get("TURN_SECONDS", "20"))  # a person's time for one decision
 BOT_DELAY = float(os.environ.get("BOT_DELAY", "1"))  # a bot or an auto-played seat waits this long
 NEXT_HAND_WAIT = float(os.environ.get("NEXT_HAND_WAIT", "15"))  # the next hand starts by itself after

@@ -22,6 +22,7 @@ if "CONFIG" in CHANNEL_LAYERS["default"]:
 
 # Tests drive time themselves: bots move and fill seats at once; people have long enough to decide.
 QUICK_MATCH_BOT_WAIT = 0
+DEAL_WAIT_SECONDS = 0  # the join that fills a coin table deals at once; its own tests turn it on
 BOT_DELAY = 0
 TURN_SECONDS = 60
 NEXT_HAND_WAIT = 60

@@ -2,8 +2,10 @@
 // the table shows a commitment not seeded yet ([data-fair-next], the SHA-256 of the next hand's server
 // seed), a fresh 128-bit seed from crypto.getRandomValues goes over the table's socket as
 // {"op": "seed", "seed": "<hex>"}; the deal mixes it into its seed, and [data-fair-mine] shows it.
-// A private room's join page has no socket: its form carries the seed ([data-fair-seed]), chosen after
-// the page showed the commitment, since the join that fills the room deals at once.
+// Seating forms (a private room's join, quick match, a tier move: games/_fair_seed.html) carry a seed
+// too ([data-fair-seed]), for the join that fills a table: a private room deals at once, before any
+// socket could send one. The join page shows the commitment its seed is for ([data-fair-seed="shown"]),
+// and [data-fair-mine] shows that seed; a coin table waits DEAL_WAIT_SECONDS so its page can seed.
 (function () {
   var seeded = null, mine = "";
   function fresh() {
@@ -23,15 +25,16 @@
     }
     show();
   }
-  function joinForm() {
-    var inputs = document.querySelectorAll("input[data-fair-seed]");
-    if (!inputs.length) return;
-    mine = fresh();
-    inputs.forEach(function (el) { el.value = mine; });
-    show();
+  function forms() {  // also for forms swapped in later (the result panel, the unseated panel)
+    document.querySelectorAll("input[data-fair-seed]").forEach(function (el) {
+      if (el.value) return;
+      el.value = fresh();
+      if (el.dataset.fairSeed === "shown") { mine = el.value; show(); }
+    });
   }
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", joinForm);
-  else joinForm();
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", forms);
+  else forms();
+  document.addEventListener("htmx:load", forms);
   document.addEventListener("htmx:wsOpen", function (e) { seeded = null; seed(e); });
   document.addEventListener("htmx:wsAfterMessage", seed);
 })();

@@ -1,7 +1,9 @@
 """R2, commit–reveal in a real browser: the table shows the next hand's commitment while it waits, the
 page's fair.js sends a client seed that the deal then uses, and after the hand the result panel reveals
 the server seed whose link re-deals the hand on /fair/ with a matching commitment. The person whose join
-fills a private room (and so deals) sees the commitment on the join page, and their seed is the deal's.
+fills a private room (and so deals) sees the commitment on the join page, and their seed is the deal's;
+the person whose quick match fills a coin table is dealt DEAL_WAIT_SECONDS later, after their table page
+showed the commitment and sent its seed.
 
 The site runs in Daphne on a fresh SQLite file (tests/browser/serverkit.py); bots fill the seats after 3 s,
 long enough for the page to connect and send its seed."""
@@ -108,3 +110,46 @@ def test_r2_the_joiner_whose_join_deals_saw_the_commitment_and_seeded_the_deal(s
     finally:
         owner.close()
         joiner.close()
+
+
+@pytest.fixture(scope="module")
+def matching_server(tmp_path_factory):
+    """Three people quick-match one coin table: bots only after a minute, the deal 4 s after the last
+    person sits; each page comes from its own address (X-Real-IP), as the tier refuses one address twice."""
+    db = tmp_path_factory.mktemp("fair-match") / "db.sqlite3"
+    env = server_env(db, QUICK_MATCH_BOT_WAIT="60", DEAL_WAIT_SECONDS="4", CLIENT_IP_HEADER="HTTP_X_REAL_IP")
+    with served("fair-match-server", env) as daphne:
+        yield daphne.base, db
+
+
+def test_r2_the_quick_match_that_fills_a_coin_table_shows_the_commitment_and_seeds_the_deal(matching_server,
+                                                                                            browser):
+    from games.rules import commitment_of
+
+    base, db = matching_server
+    pages = [browser.new_page(locale="zh-CN", extra_http_headers={"X-Real-IP": f"10.0.0.{n}"}) for n in (1, 2, 3)]
+    joiner = pages[2]
+    try:
+        for page in pages[:2]:
+            guest_at_quick_match(page, base)
+        guest_in_lobby(joiner, base)
+        joiner.click("#quick-match")
+        joiner.wait_for_url("**/tables/*/")
+        joiner.wait_for_function("() => (document.querySelector('[data-fair-mine]') || {}).textContent")
+        promised = joiner.get_attribute("#fair-commitment", "data-fair-next")
+        mine = joiner.text_content("[data-fair-mine]")
+        assert joiner.locator("#my-hand .card").count() == 0  # the commitment and seed before the cards …
+        assert joiner.text_content("#dealing-note") == "座位已满：正在发牌…"
+        joiner.wait_for_selector("#my-hand .card", state="attached", timeout=15_000)  # … then the deal
+        table_id = joiner.url.rstrip("/").rsplit("/", 1)[1]
+        with sqlite3.connect(db) as conn:
+            server_seed, clients = conn.execute(
+                "SELECT server_seed, client_seeds FROM games_hand WHERE table_id = ?", (table_id,)).fetchone()
+        clients = json.loads(clients)
+        assert commitment_of(server_seed) == promised and clients[2] == mine and all(clients)
+    except BaseException:
+        save_failure(joiner, "fair-match-failure")
+        raise
+    finally:
+        for page in pages:
+            page.close()
