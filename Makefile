@@ -1,4 +1,5 @@
-# The README's two commands: `make serve` and `make test`. Each sets up what it needs first.
+# The README's commands: `make serve`, `make test` (everything) and `make test-fast` (the in-process tier).
+# Each sets up what it needs first. PYTEST_ARGS is passed on to pytest (.ci/run records its passes).
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -9,7 +10,7 @@ PORT ?= 8000
 CHROMIUM := /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: serve test setup messages
+.PHONY: serve test test-fast setup messages
 
 $(STAMP): requirements.txt
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -30,7 +31,11 @@ serve: $(STAMP)
 	BIN=$(BIN) HOST=$(HOST) PORT=$(PORT) sh bin/serve
 
 test: $(STAMP) $(CHROMIUM)
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q $(PYTEST_ARGS)
+
+# No test that starts a process: not tests/browser, tests/faults nor the `slow` ones (tests/tiers.py).
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest -q -m "not (browser or faults or slow)" $(PYTEST_ARGS)
 
 # tests/browser drive Debian's chromium; fonts-noto-cjk renders the Chinese card faces.
 $(CHROMIUM):

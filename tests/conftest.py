@@ -4,6 +4,8 @@ from importlib import import_module
 import pytest
 from django.apps import apps
 
+from . import tiers
+
 
 @pytest.fixture
 def defaults(db):
@@ -26,14 +28,18 @@ def make_user(db):
 
 
 @pytest.fixture(autouse=True)
-def fresh_channel_layer():
+def fresh_channel_layer(request):
     """Each test gets its own channel layer: channels-redis keeps its connections (the pub/sub layer one
-    layer per loop) bound to the event loop that first used them, and every async test runs its own."""
+    layer per loop) bound to the event loop that first used them, and every async test runs its own.
+    A test that used the configured layer must be `db_layer` (tests/tiers.py), or the Redis pass skips it."""
     from channels.layers import channel_layers
 
     channel_layers.backends.clear()
     yield
+    used = bool(channel_layers.backends)
     channel_layers.backends.clear()
+    assert not used or request.node.get_closest_marker("db_layer"), (
+        "this test used the channel layer but is not marked db_layer: tests/tiers.py should derive it")
 
 
 @pytest.fixture(autouse=True)
@@ -56,3 +62,15 @@ def fresh_table_reads():
 def pytest_addoption(parser):
     parser.addoption("--soak", action="store_true", default=False,
                      help="tests/faults: run long (many more kills, reconnects, hostile messages, hands)")
+    parser.addoption("--tiers-record", metavar="FILE", help="write the selected tests, their tiers and "
+                     "outcomes to FILE (JSON) for .ci/tiers_check")
+
+
+def pytest_configure(config):
+    if path := config.getoption("--tiers-record"):
+        config.pluginmanager.register(tiers.Record(path), "tiers-record")
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m deselects by the markers
+def pytest_collection_modifyitems(items):
+    tiers.mark(items)

@@ -30,10 +30,10 @@ from playwright.sync_api import Page, sync_playwright
 from .serverkit import (ARTIFACTS, NO_ADDRESS_LIMITS, Daphne, Process, click_move, guest_in_lobby, launch_chromium,
                         manage, offered_move, save_failure)
 
-pytestmark = pytest.mark.skipif(
+pytestmark = [pytest.mark.db_layer, pytest.mark.skipif(  # db_layer: .ci/run's PostgreSQL pass selects it
     not (os.environ.get("DATABASE_URL") and os.environ.get("REDIS_URL")),
     reason="scaled set-up only: needs DATABASE_URL (PostgreSQL) and REDIS_URL (Redis), "
-           "as in .ci/run's second pass")
+           "as in .ci/run's second pass")]
 
 MOVES_BEFORE_RESTART = 10  # clicks through both processes before process 2 restarts
 MOVES_IN_ALL = 20  # clicks in all (a finished hand goes on with "next hand")

@@ -1,0 +1,101 @@
+"""The suite's tiers, marked at collection so a new test is marked by the folder it lands in or by what it
+uses, never by hand (README: Tests in tiers; pytest.ini registers the markers).
+
+- `browser`, `faults`: every test under tests/browser, tests/faults (real servers, Chromium).
+- `slow`: any other test module that starts processes of its own (it imports subprocess or
+  multiprocessing: the CLI, bin/serve, bench/load.py, settings in a fresh interpreter).
+- `db_layer`: what behaves differently on PostgreSQL + Redis: the database (pytest-django's fixtures
+  or marker; pytest-django refuses any other test the database), the configured channel layer or cache
+  (channels' communicators and layers, Django's cache), concurrency (async tests, threads), and
+  tests/faults and tests/bench, whose servers use the run's DATABASE_URL and REDIS_URL. tests/browser's
+  servers use SQLite and the in-memory layer whatever the run's (serverkit.server_env): a browser module
+  is `db_layer` only if it says so. CI's PostgreSQL pass runs `-m db_layer`.
+
+`--tiers-record=FILE` writes each selected test's node id, its tiers and its outcome (JSON), for
+`.ci/tiers_check`, which proves the passes together run every test of the suite.
+"""
+from __future__ import annotations
+
+import functools
+import inspect
+import json
+import re
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+TESTS = Path(__file__).resolve().parent
+BY_FOLDER = {"browser": ("browser",), "faults": ("faults", "db_layer"), "bench": ("slow", "db_layer")}
+PROCESSES = ("subprocess", "multiprocessing")
+DB_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences", "django_db_serialized_rollback",
+               "live_server"}
+# An import, anywhere in a test module (a test's own body too), of the channel layer, the cache or threads.
+LAYER_IMPORT = re.compile(r"^\s*(from|import) (channels|channels_redis|django\.core\.cache|threading|concurrent)\b",
+                          re.MULTILINE)
+TIERS = ("browser", "faults", "slow", "db_layer")
+
+
+def _imports(module: types.ModuleType, names: tuple[str, ...]) -> bool:
+    """Whether the module's globals hold one of these modules, or something defined in one."""
+    for value in vars(module).values():
+        try:
+            origin = value.__name__ if isinstance(value, types.ModuleType) else getattr(value, "__module__", None)
+        except Exception:  # a lazy object that resolves itself on any attribute
+            continue
+        if isinstance(origin, str) and origin.split(".")[0] in names:
+            return True
+    return False
+
+
+@functools.cache
+def _imports_layer(module: types.ModuleType) -> bool:
+    return bool(LAYER_IMPORT.search(inspect.getsource(module)))
+
+
+def tiers_of(item: pytest.Item) -> set[str]:
+    """The tiers a test belongs to, from its folder, its module and its fixtures and markers."""
+    folder = Path(item.path).resolve().relative_to(TESTS).parts[0]
+    tiers = set(BY_FOLDER.get(folder, ()))
+    tiers |= {m.name for m in item.iter_markers() if m.name in TIERS}
+    if not isinstance(item, pytest.Function):
+        return tiers
+    if "browser" not in tiers and "faults" not in tiers and _imports(item.module, PROCESSES):
+        tiers.add("slow")
+    if "browser" in tiers and "db_layer" not in tiers:
+        return tiers
+    if (DB_FIXTURES & set(item.fixturenames) or item.get_closest_marker("django_db")
+            or item.get_closest_marker("asyncio") or inspect.iscoroutinefunction(item.function)
+            or _imports_layer(item.module)):
+        tiers.add("db_layer")
+    return tiers
+
+
+def mark(items: list[pytest.Item]) -> None:
+    for item in items:
+        for tier in sorted(tiers_of(item) - {m.name for m in item.iter_markers()}):
+            item.add_marker(tier)
+
+
+class Record:
+    """What one run selected and how each test ended, written as JSON when the session ends."""
+
+    def __init__(self, path: str):
+        self.path, self.tests = Path(path), {}
+
+    def pytest_collection_finish(self, session):
+        for item in session.items:
+            self.tests[item.nodeid] = {"tiers": sorted(tiers_of(item)), "outcome": None}
+
+    def pytest_runtest_logreport(self, report):
+        entry = self.tests.get(report.nodeid)
+        if entry is None or report.when == "teardown" and report.passed:
+            return
+        outcome = "xfailed" if hasattr(report, "wasxfail") else report.outcome
+        if report.failed or entry["outcome"] is None or report.when == "call":
+            entry["outcome"] = outcome
+
+    def pytest_sessionfinish(self, session):
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.path.write_text(json.dumps({"argv": sys.argv[1:], "tests": self.tests}, indent=0))
