@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import logging
-import time
+import threading
 
 import pytest
 from channels.layers import get_channel_layer
@@ -17,15 +18,20 @@ pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
 
 class Socket:
-    """A stand-in for a table socket: the version its page shows, the frames it was sent."""
+    """A stand-in for a table socket: the version its page shows, the frames it was sent; `hold` (a
+    threading.Event) keeps its render on the database thread until it is set."""
 
-    def __init__(self, version: int | None):
-        self.table_id, self.version, self.frames = 7, version, []
+    def __init__(self, version: int | None, hold: threading.Event | None = None):
+        self.table_id, self.version, self.frames, self.hold = 7, version, [], hold
+        self.rendering = threading.Event()
 
     def behind(self, version, move_no):
         return self.version is not None and version > self.version
 
     def render_change(self, version, move_no):
+        self.rendering.set()
+        if self.hold is not None:
+            assert self.hold.wait(5)
         self.version = version
         return f"frame {version}", None, True
 
@@ -33,15 +39,31 @@ class Socket:
         self.frames.append(html)
 
 
+def held(fn):
+    """`fn`, held until released: (the call, started, release), the last two threading.Events (a test
+    knows the call is under way, and lets it finish, instead of guessing how long it takes)."""
+    started, release = threading.Event(), threading.Event()
+
+    def call():
+        started.set()
+        assert release.wait(5)
+        return fn()
+    return call, started, release
+
+
 async def test_a_socket_that_opened_during_a_changes_render_renders_itself_after():
-    first, opening = Socket(1), Socket(None)  # the second is still sending its first snapshot
+    release = threading.Event()
+    first, opening = Socket(1, hold=release), Socket(None)  # the second is still sending its first snapshot
     for s in (first, opening):
         table_clock.watch(7, s)
     batch = asyncio.ensure_future(fanout.catch_up(first, 2))
-    await asyncio.sleep(0)  # the render of version 2 is under way, without the opening socket
+    assert await asyncio.to_thread(first.rendering.wait, 5)  # version 2 is rendering, without the opening socket
     opening.version = 1  # its snapshot was of version 1, and its event for 2 comes now
-    await fanout.catch_up(opening, 2)
-    await batch
+    late = asyncio.ensure_future(fanout.catch_up(opening, 2))
+    await asyncio.sleep(0)  # it finds the render under way and waits for it
+    assert not opening.rendering.is_set()
+    release.set()
+    await asyncio.wait_for(asyncio.gather(batch, late), 5)
     assert first.frames == ["frame 2"] and opening.frames == ["frame 2"]
     for s in (first, opening):
         table_clock.unwatch(7, s)
@@ -64,13 +86,15 @@ async def test_a_caller_cancelled_while_its_request_runs_still_sends_the_events_
     channel = await layer.new_channel()
     await layer.group_add("table.7", channel)
 
-    def tick():
-        time.sleep(0.2)
-        notify._group_send("table.7", {"type": "table.changed", "version": 9})  # as at its commit
-
+    tick, started, release = held(
+        lambda: notify._group_send("table.7", {"type": "table.changed", "version": 9}))  # as at its commit
     call = asyncio.ensure_future(notify.on_db_thread(tick))
-    await asyncio.sleep(0.05)
+    assert await asyncio.to_thread(started.wait, 5)
     call.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await call
+    assert call.cancelled()
+    release.set()  # the tick commits only now, after its caller was cancelled
     assert await asyncio.wait_for(layer.receive(channel), 5) == {"type": "table.changed", "version": 9}
     await layer.group_discard("table.7", channel)
 
@@ -80,12 +104,20 @@ async def left_to_finish(fn) -> list[dict]:
     that outlives its close): what the loop was asked to report of it, once it is done and collected."""
     loop, reported = asyncio.get_running_loop(), []
     loop.set_exception_handler(lambda loop, context: reported.append(context))
+    fn, started, release = held(fn)
     try:
+        orphans = set(notify._ORPHANS)
         call = asyncio.ensure_future(notify.on_db_thread(fn))
-        await asyncio.sleep(0.05)
+        assert await asyncio.to_thread(started.wait, 5)
         call.cancel()
-        await asyncio.sleep(0.4)  # fn is done
-        del call
+        with contextlib.suppress(asyncio.CancelledError):
+            await call
+        (left,) = notify._ORPHANS - orphans  # the call goes on without its caller
+        release.set()
+        await asyncio.wait_for(asyncio.wait([left]), 5)
+        await asyncio.sleep(0)  # its done callbacks have run
+        assert left not in notify._ORPHANS
+        del call, left
         gc.collect()
         await asyncio.sleep(0)
     finally:
@@ -99,7 +131,6 @@ async def test_a_refusal_whose_caller_was_cancelled_is_not_reported_as_a_lost_er
     from games.services import Refused
 
     def refused():
-        time.sleep(0.2)
         raise Refused("not your turn")
 
     with caplog.at_level(logging.WARNING):
@@ -109,7 +140,6 @@ async def test_a_refusal_whose_caller_was_cancelled_is_not_reported_as_a_lost_er
 
 async def test_a_failure_whose_caller_was_cancelled_is_logged_once(caplog):
     def broken():
-        time.sleep(0.2)
         raise RuntimeError("a bug")
 
     with caplog.at_level(logging.WARNING):
@@ -140,10 +170,8 @@ async def test_a_step_planned_while_a_tick_caught_up_is_kept(monkeypatch):
     watcher = Watcher()
     table_clock.watch(7, watcher)
     table_clock.wake_at(7, now)  # due at once
-    for _ in range(100):
-        await asyncio.sleep(0.02)
-        if table_clock._CLOCKS[7].due != now:
-            break
-    await asyncio.sleep(0.1)
+    tick = table_clock._CLOCKS[7].task
+    await asyncio.wait_for(tick, 5)  # the tick, its catch-up and its planning are done
+    assert table_clock._CLOCKS[7].task is not tick
     assert table_clock._CLOCKS[7].due == fresh
     table_clock.unwatch(7, watcher)
