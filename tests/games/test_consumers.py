@@ -257,12 +257,18 @@ async def test_dissolve_vote_over_the_socket(defaults, make_user):
         await c.receive_from(timeout=5)
     await comms[0].send_json_to({"op": "dissolve_yes"})
     await until(lambda: Seat.objects.filter(table=table, dissolve_vote=True).count() == 1)
-    await receive_until(comms[1], 'id="dissolve-yes"')
+    asked = await receive_until(comms[1], 'id="dissolve-yes"')  # the other seat is asked to agree
+    assert "有玩家提议解散房间。" in asked
+    assert await db(lambda: Table.objects.get(pk=table.pk).status)() != "dissolved"  # one vote of two
+    hand = await db(selectors.current_hand)(table)
     await comms[1].send_json_to({"op": "dissolve_yes"})
     await until(lambda: Table.objects.get(pk=table.pk).status == "dissolved")
-    await receive_until(comms[1], '<section id="result" class="result"')  # the panel shows
-    for c in comms:
+    for c in comms:  # each page shows the panel: the hand is over and not scored
+        panel = await receive_until(c, '<section id="result" class="result"')
+        assert "房间已解散，本局不计分。" in panel
         await c.disconnect()
+    hand = await db(Hand.objects.get)(pk=hand.pk)
+    assert hand.finished and not await db(LedgerEntry.objects.filter(hand=hand).exists)()
 
 
 async def test_fragments_come_in_the_language_of_the_page(coin_table):
