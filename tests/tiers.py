@@ -2,8 +2,9 @@
 uses, never by hand (README: Tests in tiers; pytest.ini registers the markers).
 
 - `browser`, `faults`: every test under tests/browser, tests/faults (real servers, Chromium).
-- `slow`: any other test module that starts processes of its own (it imports subprocess or
-  multiprocessing: the CLI, bin/serve, bench/load.py, settings in a fresh interpreter).
+- `slow`: any other test module that starts processes of its own: it imports subprocess or
+  multiprocessing (the CLI, bin/serve, bench/load.py, settings in a fresh interpreter), or a helper of
+  the tests that does (tests/browser/serverkit.py's Daphne), in its own body or a test's.
 - `db_layer`: what behaves differently on PostgreSQL + Redis: the database (pytest-django's fixtures
   or marker; pytest-django refuses any other test the database), the configured channel layer or cache
   (channels' communicators and layers, Django's cache), concurrency (async tests, threads), and
@@ -28,30 +29,33 @@ import pytest
 
 TESTS = Path(__file__).resolve().parent
 BY_FOLDER = {"browser": ("browser",), "faults": ("faults", "db_layer"), "bench": ("slow", "db_layer")}
-PROCESSES = ("subprocess", "multiprocessing")
 DB_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences", "django_db_serialized_rollback",
                "live_server"}
-# An import, anywhere in a test module (a test's own body too), of the channel layer, the cache or threads.
+# An import, anywhere in a test module (a test's own body too), of what starts processes; of the channel
+# layer, the cache or threads.
+PROCESS_IMPORT = re.compile(r"^\s*(from|import) (subprocess|multiprocessing)\b", re.MULTILINE)
 LAYER_IMPORT = re.compile(r"^\s*(from|import) (channels|channels_redis|django\.core\.cache|threading|concurrent)\b",
                           re.MULTILINE)
 TIERS = ("browser", "faults", "slow", "db_layer")
 
 
-def _imports(module: types.ModuleType, names: tuple[str, ...]) -> bool:
-    """Whether the module's globals hold one of these modules, or something defined in one."""
-    for value in vars(module).values():
-        try:
-            origin = value.__name__ if isinstance(value, types.ModuleType) else getattr(value, "__module__", None)
-        except Exception:  # a lazy object that resolves itself on any attribute
-            continue
-        if isinstance(origin, str) and origin.split(".")[0] in names:
-            return True
-    return False
+@functools.cache
+def _process_kits() -> re.Pattern:
+    """An import of a helper module of the tests that starts processes (tests/browser/serverkit.py, …)."""
+    stems = sorted(p.stem for p in TESTS.rglob("*.py")
+                   if not p.name.startswith(("test_", "conftest")) and PROCESS_IMPORT.search(p.read_text()))
+    names = "|".join(map(re.escape, stems)) or "(?!)"
+    return re.compile(rf"^\s*(from|import) \S*\b({names})\b|^\s*from \S+ import .*\b({names})\b", re.MULTILINE)
 
 
 @functools.cache
-def _imports_layer(module: types.ModuleType) -> bool:
-    return bool(LAYER_IMPORT.search(inspect.getsource(module)))
+def _source(module: types.ModuleType) -> str:
+    return inspect.getsource(module)
+
+
+def _starts_processes(module: types.ModuleType) -> bool:
+    source = _source(module)
+    return bool(PROCESS_IMPORT.search(source) or _process_kits().search(source))
 
 
 def tiers_of(item: pytest.Item) -> set[str]:
@@ -61,13 +65,13 @@ def tiers_of(item: pytest.Item) -> set[str]:
     tiers |= {m.name for m in item.iter_markers() if m.name in TIERS}
     if not isinstance(item, pytest.Function):
         return tiers
-    if "browser" not in tiers and "faults" not in tiers and _imports(item.module, PROCESSES):
+    if "browser" not in tiers and "faults" not in tiers and _starts_processes(item.module):
         tiers.add("slow")
     if "browser" in tiers and "db_layer" not in tiers:
         return tiers
     if (DB_FIXTURES & set(item.fixturenames) or item.get_closest_marker("django_db")
             or item.get_closest_marker("asyncio") or inspect.iscoroutinefunction(item.function)
-            or _imports_layer(item.module)):
+            or LAYER_IMPORT.search(_source(item.module))):
         tiers.add("db_layer")
     return tiers
 
