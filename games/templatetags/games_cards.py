@@ -1,10 +1,11 @@
 """Cards and group names on the page: card faces from the engine's text notation (R1), translated
-names of groups (R3) and of the moves in a seat's log."""
+names of groups (R3) and of the moves in a seat's log. What is markup is a SafeString (format_html's,
+or of fixed text); a name is plain text, escaped where it is printed."""
 from functools import lru_cache
 from typing import NamedTuple
 
 from django import template
-from django.utils.html import format_html
+from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
@@ -29,20 +30,22 @@ def card_class(k: int) -> str:
 
 
 # Every frame that changes a hand or a table group prints cards: one lookup per card, not a render each.
-_CLASS = {C.char(k): card_class(k) for k in C.KINDS}
+_CLASS = {C.char(k): escape(card_class(k)) for k in C.KINDS}
+_NONE = SafeString("")
 _FACE = {C.char(k): format_html('<i class="{}">{}</i>', card_class(k), C.char(k)) for k in C.KINDS}
 
 
 @register.filter
 def cardclass(char: str) -> str:
+    """A card's classes (markup for a known card: a frame prints one a card)."""
     return _CLASS.get(char) or card_class(C.parse_card(char))
 
 
 @register.filter
-def cardfaces(text: str | None):
+def cardfaces(text: str | None) -> SafeString:
     """Card text such as 二七十 as card faces (red cards marked, R1); in the order given."""
     if not text:
-        return ""
+        return _NONE
     if all(ch in _FACE for ch in text):
         return SafeString("".join(_FACE[ch] for ch in text))  # each face was escaped when it was made
     return SafeString("".join(_FACE[C.char(k)] for k in C.parse(text)))
@@ -56,7 +59,7 @@ def card_label(char: str) -> str:
 
 
 @register.filter
-def facedown(count) -> str:
+def facedown(count) -> SafeString:
     return SafeString('<i class="card back"></i>' * int(count or 0))  # the group's title names its kind
 
 
@@ -73,7 +76,7 @@ def move_label(move: str) -> str:
 class Labels(NamedTuple):
     kinds: dict[str, str]  # KIND_LABELS
     moves: dict[str, str]  # MOVE_LABELS
-    cards: dict[str, str]  # card face → card_label's attribute ("" for a small card)
+    cards: dict[str, SafeString]  # card face → card_label's attribute ("" for a small card)
 
 
 @lru_cache(maxsize=16)
@@ -81,12 +84,12 @@ def labels(language: str | None) -> Labels:
     """The names above in the active language (the key: a caller that prints many asks it once),
     translated once per language, not once per group, row or card."""
     cards = {C.char(k): format_html(' aria-label="{}"', _("big %(card)s") % {"card": C.char(k)}) if C.is_big(k)
-             else "" for k in C.KINDS}
+             else _NONE for k in C.KINDS}
     return Labels({k: str(v) for k, v in KIND_LABELS.items()}, {k: str(v) for k, v in MOVE_LABELS.items()}, cards)
 
 
 @register.simple_tag
-def send_fields(op: str = "act", action: str = ""):
+def send_fields(op: str = "act", action: str = "") -> SafeString:
     """Hidden inputs of a ws-send form: what the consumer reads (op, action); table.js adds the move
     number from #table-version."""
     html = format_html('<input type="hidden" name="op" value="{}">', op)
