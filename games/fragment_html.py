@@ -5,16 +5,16 @@ Django's template engine costs a tenth of a millisecond a render before any mark
 microseconds (bench/bench_templates.py); what changes only between hands stays a template
 (games/templates/games/: the room's line, the fairness box, the full log, the result panel).
 
-Escaping is a matter of types, as in a template: markup is a SafeString, anything else (a name, a
-title, an invite code, a translated word, a number) is plain text, escaped where it meets markup.
-Markup is made only as
-  - SafeString of a literal, of an f-string whose every hole is `esc(…)`/`_opt(…)` or a literal, or of
-    a literal's join of such f-strings (tests/games/test_fragment_html_escaping.py checks this module);
-  - `_join(parts)`: markup kept, a plain str among the parts escaped; `_tr(message, **values)`: a
-    translated message and its values escaped; games_cards' faces and fields (format_html).
-`esc` leaves markup as it is (SafeString made directly: mark_safe's lazy-string check costs as much as
-a short fragment's markup). Words are translated outside the f-strings: makemessages (xgettext) does
-not look inside one, and a message it does not see leaves the catalogue (tests/test_chinese_polish.py).
+Escaping goes by type, as in a template: markup is a SafeString; anything else (a name, a title, an
+invite code, a translated word, a number) is plain text, escaped where it meets markup. Markup is made
+only as SafeString of a literal, of an f-string whose every hole is `esc(…)`/`_opt(…)` or a literal, or
+of a literal's join of such f-strings (tests/games/test_fragment_html_escaping.py reads this module to
+check); by `_join` (markup kept, a plain str among the parts escaped) and `_tr` (a translated message
+and its values escaped); and by games_cards (faces, fields: format_html). SafeStrings are made directly:
+mark_safe's lazy-string check costs as much as a short fragment's markup. What a move prints again
+and again (a button, a title, a card of the hand) is made once per language and looked up.
+Words are translated outside the f-strings: makemessages (xgettext) does not look inside one, and a
+message it does not see leaves the catalogue (tests/test_chinese_polish.py checks).
 """
 from __future__ import annotations
 
@@ -30,6 +30,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from .rules import cards as C
 from .templatetags.games_cards import cardclass, cardfaces, facedown, labels, send_fields
 from .templatetags.games_numbers import signed
 
@@ -37,9 +38,14 @@ from .templatetags.games_numbers import signed
 def esc(value) -> str:
     """A value in a hole of this module's markup: markup as it is, anything else escaped as
     conditional_escape does, without its decorator's lazy-string check (three quarters of its time, a
-    hundred calls a move). Only ever inside a hole: what it returns for plain text is a plain str."""
-    if value.__class__ is SafeString:
+    hundred calls a move). Only ever in a hole: for plain text it returns a plain str, kept nowhere."""
+    cls = value.__class__
+    if cls is SafeString:
         return value
+    if cls is str:
+        return html.escape(value)
+    if cls is int:  # a count or a number: nothing to escape
+        return str(value)
     as_html = getattr(value, "__html__", None)
     return as_html() if as_html is not None else html.escape(str(value))
 
@@ -51,16 +57,22 @@ def _opt(value) -> str:
 _NONE, _NL, _PLUS = SafeString(""), SafeString("\n"), SafeString(" + ")
 _OOB = SafeString(' hx-swap-oob="true"')
 _DIV_END, _SECTION_END = SafeString("</div>"), SafeString("</section>\n")
+_HEADER_END, _STATUS_LINE = SafeString("</header>"), SafeString('<div class="status" id="status-line">')
 
 
 def _join(parts: Iterable, sep: SafeString = _NONE) -> SafeString:
     """The parts in order, the empty ones left out: markup as it is, a plain str escaped."""
-    return SafeString(esc(sep).join([esc(part) for part in parts if part]))
+    return SafeString(esc(sep).join([part if part.__class__ is SafeString else esc(part) for part in parts if part]))
 
 
 def _tr(message: str, **values) -> SafeString:
     """A translated message with its placeholders filled: the message and the values escaped."""
-    return SafeString(html.escape(message) % {key: esc(value) for key, value in values.items()})
+    for key, value in values.items():
+        values[key] = esc(value)
+    return SafeString(_escaped(message) % values)
+
+
+_escaped = lru_cache(maxsize=256)(html.escape)  # a message: escaped once, not on every render
 
 
 def version(d: dict, oob: bool) -> SafeString:
@@ -106,30 +118,37 @@ def my_hand(d: dict, oob: bool) -> SafeString:
 _DISCARD_FORM = SafeString(' class="discard"')
 
 
-def squeeze(html: str) -> SafeString:
+def squeeze(html: SafeString) -> SafeString:
     """A template's output with its line breaks and indentation cut to one line break each (the page
     reads the same: no fragment has a <pre> or a <textarea>); a fifth of a frame's bytes."""
-    return SafeString(_INDENT.sub("\n", html))
+    return SafeString(_INDENT.sub("\n", esc(html)))
 
 
 _INDENT = re.compile(r"\s*\n\s*")
 
 
 def hand_columns(d: dict) -> SafeString:
-    """The own hand's columns of cards (_hand_card)."""
+    """The own hand's columns of cards (_hand_cards; a card not of the engine's is a KeyError)."""
     ready = set(d["hints"]["ready_discards"]) if d.get("hints") else ()
-    language = get_language()
+    made = _hand_cards(get_language())
     columns = SafeString("".join(
-        f'<div class="column">{esc(_join(_hand_card(c["card"], c["discard"], c["kan"], c["card"] in ready, language) for c in col["cards"]))}</div>'
+        f'<div class="column">{esc(_join([made[c["card"], c["discard"], c["kan"], c["card"] in ready] for c in col["cards"]]))}</div>'
         for col in d["columns"]))
     return SafeString(f'<div class="columns">{esc(columns)}</div>')
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=16)
+def _hand_cards(language: str | None) -> dict[tuple, SafeString]:
+    """Each card of the own hand as it may be printed, by (card, may be discarded, in a kan, keeps the
+    hand ready): made once per language, looked up for each card of each frame."""
+    return {(C.char(k), discard, kan, ready): _hand_card(C.char(k), discard, kan, ready, language)
+            for k in C.KINDS for discard in (False, True) for kan in (False, True) for ready in (False, True)}
+
+
 def _hand_card(card: str, discard: bool, kan: bool, keeps_ready: bool, language: str | None) -> SafeString:
-    """A card of the own hand (made once per card, way and language): a card that may be discarded is a
-    button of the hand's one ws-send form (its value the discard), the others faces; a kan is marked
-    never to be split, and a discard that keeps the hand ready (the hints) is marked too."""
+    """A card that may be discarded is a button of the hand's one ws-send form (its value the discard),
+    the others faces; a kan is marked never to be split, and a discard that keeps the hand ready (the
+    hints) is marked too."""
     label = labels(language).cards.get(card, _NONE)
     if discard:
         return SafeString(f'<button name="action" value="discard {esc(card)}" class="{esc(cardclass(card))}'
@@ -196,8 +215,10 @@ def actions(d: dict, oob: bool) -> SafeString:
     return _join(lines, _NL)
 
 
+@lru_cache(maxsize=256, typed=True)  # typed: a plain str and markup that read alike are not one key
 def _button(op: str, action: str, cls: str, element_id: str, text: str) -> SafeString:
-    """A ws-send form of one button; `text` plain (escaped here) or markup (card faces)."""
+    """A ws-send form of one button (made once per move and language); `text` plain (escaped here) or
+    markup (card faces)."""
     element_id = SafeString(f' id="{esc(element_id)}"') if element_id else _NONE
     return SafeString(f'<form ws-send class="inline">{esc(send_fields(op, action))}<button type="submit" '
                       f'class="{esc(cls)}"{esc(element_id)}>{esc(text)}</button></form>')
@@ -258,10 +279,14 @@ def title_badge(rank: dict | None) -> SafeString:
     """A person's title (R11 levels) beside their name, in the level's colour; its tooltip the level."""
     if not rank or not rank.get("title"):
         return _NONE
-    colour = (SafeString(f' style="--badge: {esc(rank["colour"])}; --badge-ink: {esc(rank["ink"])}"')
-              if rank.get("colour") else _NONE)
-    level = _tr(_("Level %(level)s"), level=rank["level"])
-    return SafeString(f'<span class="title-badge"{esc(colour)} title="{esc(level)}">{esc(rank["title"])}</span>')
+    return _title_badge(rank["title"], rank["level"], rank.get("colour"), rank.get("ink"), get_language())
+
+
+@lru_cache(maxsize=256, typed=True)  # a few levels' titles, printed with every seat
+def _title_badge(title: str, level, colour: str | None, ink: str | None, language: str | None) -> SafeString:
+    colour = (SafeString(f' style="--badge: {esc(colour)}; --badge-ink: {esc(ink)}"') if colour else _NONE)
+    level = _tr(_("Level %(level)s"), level=level)
+    return SafeString(f'<span class="title-badge"{esc(colour)} title="{esc(level)}">{esc(title)}</span>')
 
 
 def seat(d: dict, oob: bool) -> SafeString:
@@ -271,7 +296,7 @@ def seat(d: dict, oob: bool) -> SafeString:
                         f'{" turn" if d.get("turn") else ""}"{_OOB if oob else ""}>')]
     if not d.get("absent"):
         words = _words(get_language())
-        lines += [SafeString("<header>"), SafeString(f'<b class="name">{esc(d["name"])}</b>'), title_badge(d["title"])]
+        lines += [SafeString(f'<header>\n<b class="name">{esc(d["name"])}</b>'), title_badge(d["title"])]
         if d.get("dealer"):
             lines.append(SafeString(f'<span class="badge dealer" title="{esc(words["dealer"])}">'
                                     f'{esc(words["dealer"])}</span>'))
@@ -284,7 +309,7 @@ def seat(d: dict, oob: bool) -> SafeString:
         if d.get("change"):
             lines.append(SafeString(f'<span class="change">{esc(signed(d["change"]))}</span>'))
         lines += [_badge(d, "ready", "", words["ready"]), _badge(d, "vote", "", words["vote"]),
-                  SafeString("</header>")]
+                  _HEADER_END]
         if d.get("groups") is not None:
             lines += _seat_table(d, words)
     lines.append(_SECTION_END)
@@ -340,15 +365,14 @@ def status(d: dict, oob: bool) -> SafeString:
     colon = words["colon"]
     lines = [SafeString(f'<section id="table-status" class="table-info table-status"{_OOB if oob else ""}>')]
     if d.get("hand_no"):
-        lines += [SafeString('<div class="facts">'),
-                  SafeString(f'<span>{esc(words["dealer_label"])}{esc(colon)}{esc(d["dealer"])}</span>'),
+        lines += [SafeString(f'<div class="facts">\n<span>{esc(words["dealer_label"])}{esc(colon)}{esc(d["dealer"])}</span>'),
                   SafeString(f'<span id="stock-count" data-stock="{esc(d["stock"])}">{esc(words["stock"])}'
                              f'{esc(colon)}{esc(d["stock"])}</span>')]
         if d["shown"]:
             lines.append(SafeString(f'<span class="shown">{esc(words["shown"])}{esc(colon)}'
                                     f'{esc(cardfaces(d["shown"]))}</span>'))
         lines.append(_DIV_END)
-    lines += [SafeString('<div class="status" id="status-line">'), *_status_line(d, words), _DIV_END, _SECTION_END]
+    lines += [_STATUS_LINE, *_status_line(d, words), _DIV_END, _SECTION_END]
     return _join(lines, _NL)
 
 

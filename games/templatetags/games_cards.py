@@ -37,7 +37,7 @@ _FACE = {C.char(k): format_html('<i class="{}">{}</i>', card_class(k), C.char(k)
 
 @register.filter
 def cardclass(char: str) -> str:
-    """A card's classes (markup for a known card: a frame prints one a card)."""
+    """A card's classes: markup, made once, for a card of the engine's (a frame prints one a card)."""
     return _CLASS.get(char) or card_class(C.parse_card(char))
 
 
