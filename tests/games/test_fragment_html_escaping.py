@@ -184,6 +184,7 @@ def _builders(p: dict) -> dict:
                                                                                                "how": "draw"}}, False),
         "waiting": lambda: F.status({"status": "waiting", "seated": 1, "players": 3, "fill_at": "T"}, False),
         "dissolved": lambda: F.status({"status": "dissolved"}, False),
+        "dealing": lambda: F.status({"status": "waiting", "dealing": True}, False),
         "over": lambda: F.status({"status": "playing", "finished": True}, False),
         "log": lambda: F.log_rows([{"move": m, "who": "x", "cards": "二"} for m in games_cards.MOVE_LABELS]),
         "hand": lambda: F.my_hand(fill(PLAIN, HAND), False),
