@@ -22,10 +22,12 @@ setup: $(STAMP)
 
 # Migrate, make sure an admin account exists (ADMIN_PASSWORD, or a printed one-time password), serve
 # with Daphne and the deadline sweeper beside it (bin/serve stops both together). DEBUG is off unless
-# DEBUG=1: no tracebacks for visitors; WhiteNoise serves the static files, as in production.
+# DEBUG=1: no tracebacks for visitors; WhiteNoise serves the static files collectstatic hashed and
+# compressed (Brotli, gzip), as in production.
 serve: export DEBUG ?= 0
 serve: $(STAMP)
 	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py collectstatic --noinput -v 0
 	$(BIN)/python manage.py ensure_admin
 	@echo "Paohuzi Online: http://$(HOST):$(PORT)/  (admin: http://$(HOST):$(PORT)/admin/)"
 	BIN=$(BIN) HOST=$(HOST) PORT=$(PORT) sh bin/serve

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 from accounts import throttles
 from accounts.economy import signin_offer, today_tasks
 from accounts.selectors import relief_offer
+from paohuzi_site.compression import keep_uncompressed, uncompressed
 
 from . import fairness, fragments, now_playing, selectors, services, spectator_count
 from .forms import JoinForm, PrivateRoomForm
@@ -23,16 +24,18 @@ from .models import Hand, RoomTier, Table
 
 
 def lobby(request, private_form=None, join_form=None):
-    return render(request, "games/lobby.html", {
+    my_tables = selectors.my_tables(request.user)
+    page = render(request, "games/lobby.html", {
         "tiers": selectors.lobby_tiers(request.user),
         "best": selectors.tier_for(request.user.coins) if request.user.is_authenticated else None,
         "relief": relief_offer(request.user),
         "signin": signin_offer(request.user), "tasks": today_tasks(request.user),
-        "my_tables": selectors.my_tables(request.user),
+        "my_tables": my_tables,
         "now_playing": now_playing.render(),
         "private_form": private_form or PrivateRoomForm(),
         "join_form": join_form or JoinForm(),
     })
+    return keep_uncompressed(page) if any(t.invite_code for t in my_tables) else page
 
 
 @require_POST
@@ -81,6 +84,7 @@ def join_code(request):
     return redirect("games:join", form.cleaned_data["code"])
 
 
+@uncompressed
 def join(request, code: str):
     """The share link: shows the room; joining is a POST (a guest plays in one click first). Look-ups are
     INVITE_LOOKUPS_PER_IP_PER_MINUTE from one address, so codes cannot be guessed by trying them all."""
@@ -109,6 +113,7 @@ def _too_many_codes(request):
     return redirect("games:lobby")
 
 
+@uncompressed
 @login_required
 def table(request, table_id: int):
     """A seat's page. Anyone else is sent away: a private room is joined by its code or link only, never
@@ -126,6 +131,7 @@ def table(request, table_id: int):
                                                 "watchers": spectator_count.count(table_id)})
 
 
+@uncompressed
 def watch(request, table_id: int):
     """The table's public view for a spectator, live over /ws/watch/ (games.spectators): coin tables from
     the lobby, private rooms by their invite link (?code=) when the owner lets friends watch (each such
@@ -179,6 +185,7 @@ def tier_move(request, table_id: int):
     return _go(request, target)
 
 
+@uncompressed
 @login_required
 def standings(request, table_id: int):
     room = get_object_or_404(Table.objects.select_related("variant"), pk=table_id)
@@ -192,6 +199,7 @@ def standings(request, table_id: int):
 REPLAY_SPEEDS = (1, 2, 4)  # the replay player's speeds: moves a second
 
 
+@uncompressed
 def replay(request, hand_id: int):
     """A finished hand move by move, re-played from its seed and action log. It shows every hand, so
     only the hand's players and admins may see it, or anyone once every person at the hand allowed

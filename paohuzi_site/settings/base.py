@@ -117,7 +117,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",  # static files: compressed ahead, so above the next one
+    "paohuzi_site.compression.SecretAwareGZipMiddleware",  # pages, unless they carry a secret (BREACH)
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -196,12 +197,17 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# `manage.py collectstatic` (make serve runs it) writes each file under a name with its content's hash,
+# and a Brotli and a gzip copy beside it; WhiteNoise serves those, as immutable, to whoever accepts
+# them. Only the hashed names are kept (a page names no other). With DEBUG on, the development
+# settings serve the unhashed files straight from the apps' folders instead: no collectstatic needed.
+STATIC_ROOT = BASE_DIR / "staticfiles"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    "staticfiles": {"BACKEND": "paohuzi_site.static_storage.CompressedOnceManifestStorage"},
 }
-# WhiteNoise serves straight from the apps' static folders, so no collectstatic is needed to play.
-WHITENOISE_USE_FINDERS = True
+WHITENOISE_USE_FINDERS = False
+WHITENOISE_KEEP_ONLY_HASHED_FILES = True
 
 LOGGING = {
     "version": 1,

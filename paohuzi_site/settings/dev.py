@@ -5,4 +5,6 @@ from .base import *  # noqa: F403
 from .base import env_bool
 
 DEBUG = env_bool(os.environ, "DEBUG", True)
-WHITENOISE_AUTOREFRESH = DEBUG
+# While debugging, the unhashed files from the apps' folders, re-read on each request (Django's {% static %}
+# names them so with DEBUG on); with DEBUG off, collectstatic's hashed and compressed ones (make serve).
+WHITENOISE_USE_FINDERS = WHITENOISE_AUTOREFRESH = DEBUG

@@ -2,7 +2,7 @@
 import os
 
 from .base import *  # noqa: F403
-from .base import CHANNEL_LAYERS
+from .base import CHANNEL_LAYERS, STORAGES
 
 DEBUG = False
 ALLOWED_HOSTS = ["testserver", "localhost", "127.0.0.1"]
@@ -32,3 +32,9 @@ CLAIM_WINDOW_SECONDS = 0  # claim privacy off: moves apply at once; its own test
 # the tables many times): a crash loses only the test database. The servers the tests start keep theirs.
 if DATABASES["default"]["ENGINE"].endswith("postgresql"):  # noqa: F405
     DATABASES["default"].setdefault("OPTIONS", {})["options"] = "-c synchronous_commit=off"  # noqa: F405
+
+# The Django test client's pages name the static files as they are, from the apps' folders: no
+# collectstatic before a test run. A served site (tests/browser/serverkit.py, bench/load.py) uses the
+# hashed and compressed files of the base settings, collected first.
+STORAGES = {**STORAGES, "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
+WHITENOISE_USE_FINDERS = True

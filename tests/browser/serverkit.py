@@ -81,8 +81,21 @@ class Process:
             self.proc.wait()
 
 
+_collected = False
+
+
+def collect_static(env: dict[str, str]) -> None:
+    """The hashed and compressed static files a site with DEBUG off names and serves, as `make serve`
+    collects them: once per test run (a later collectstatic compresses only what changed)."""
+    global _collected
+    if not _collected:
+        manage(env, "collectstatic", "--noinput", "-v", "0")
+        _collected = True
+
+
 class Daphne(Process):
-    """The site served on 127.0.0.1:<port> (a free one unless given: a restart keeps its port)."""
+    """The site served on 127.0.0.1:<port> (a free one unless given: a restart keeps its port), its
+    static files collected first."""
 
     def __init__(self, name: str, env: dict[str, str], port: int | None = None):
         self.port = port or free_port()
@@ -91,6 +104,7 @@ class Daphne(Process):
                                      "paohuzi_site.asgi:application"])
 
     def start(self) -> None:
+        collect_static(self.env)
         super().start()
         self.wait_up()
 
