@@ -2,46 +2,56 @@
 
 Starts the real server — Daphne serving bench/floor.py's ASGI app (the site, plus a bare floor consumer
 at /ws/floor/<table>/) and the deadline sweeper (`manage.py run_timers --loop`) — on free loopback
-ports with a fresh database of its own, then plays from N tables × 3 guests. Each guest signs in over
-HTTP with real sessions and CSRF tokens; one creates a private room (3 players, 8 hands), the two others
-join it by its invite code (which deals), and all three open the table's websocket. A client keeps the
-oob fragments it is sent, by id, and plays a legal move read from them (the ws-send forms of #actions
-and #my-hand: pass when offered, else a discard, else the first offer), sending exactly what the htmx
-ws extension sends: the form's inputs (and the card button clicked in the hand's one form), the move
-number of #table-version that table.js adds, plus HEADERS. A finished hand is followed by "next" from all
-three; a finished series by a new room (its time is left out of that table's throughput).
+ports with a fresh database of its own, then plays N tables as players play them, of two kinds dealt in
+turn (--kinds): a private room of 3 guests (3 players, 8 hands, winning-card hints on as the form's
+default: one creates it, the others join by its invite code) and a coin table of one guest seated by
+quick match, bots in the two other seats (they sit down and move at once; coins are settled after each
+hand; a guest whose coins fall short quick-matches again). Each guest signs in over HTTP with real
+sessions and CSRF tokens (a guest's own hints are on, the profile's default) and opens the table's
+websocket. A client keeps the oob fragments it is sent, by id, and plays a move read from them (the
+ws-send forms of #actions and #my-hand) as a simple player chooses: hu, else peng, else pass, else a
+random discard, else chi; it sends exactly what the htmx ws extension sends: the form's inputs (and the
+card button clicked in the hand's one form), the move number of #table-version that table.js adds,
+plus HEADERS. A finished hand is followed by "next"; a finished series by a new room.
 
 Rounds alternate, project then floor (A B A B …), so both see the same machine noise; a round starts
 once no socket has heard anything for 0.5 s (the last one is worked off), after 1 s of unreported
 warm-up per side. Each table keeps one move in flight; a move counts when its update has reached all
-three seats (a seat's update: its first frame after the send that holds more than the flash box).
+the table's guests (a seat's update: its first frame after the send that holds more than the flash box).
+Throughput is over the round's wall time, seating new rooms included (players wait for it too); the
+figure with the seating left out is printed beside it. With --processes 1,K the two set-ups (each its
+own servers, database and Redis number) play in one run, their rounds interleaved too (1 project,
+1 floor, K project, K floor, …), and each K figure is set against the 1 of the same round.
 
     .venv/bin/python bench/load.py [--tables N] [--rounds R] [--seconds S]
     .venv/bin/python bench/load.py --tables 200 --paced 4 --duration 60
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/test REDIS_URL=redis://127.0.0.1:6379/0 \\
-        .venv/bin/python bench/load.py --tables 10 --processes 2
+        .venv/bin/python bench/load.py --tables 10 --processes 1,2 --by-table
 
-  --tables N     tables of 3 sockets per side (default 1)
+  --tables N     tables per side (default 1)
+  --kinds K,…    the kinds of project table, dealt in turn (default private,coin)
   --rounds R     rounds per side (default 3; 1 with --paced)
   --seconds S    length of a closed-loop round: each table as fast as it can (default 10)
   --paced P      instead: each table one move every P seconds, rounds of --duration seconds (default 60)
   --processes K  K Daphne processes on K ports; a table's sockets are dealt round-robin between them
-                 (needs REDIS_URL and a PostgreSQL DATABASE_URL)
-  --by-table     with --processes: a table's three sockets on one process (as a proxy that routes
+                 (needs REDIS_URL and a PostgreSQL DATABASE_URL); a list (1,2) plays those set-ups
+                 interleaved in one run
+  --by-table     with --processes: a table's sockets on one process (as a proxy that routes
                  /ws/table/<id>/ by its path does: README), so each change is read and rendered once
   --timeout T    hard limit for the whole run (default: from the options); the servers are always killed
 
 Set-up: the embedded default is SQLite (a temporary file) and the in-memory channel layer. DATABASE_URL
-→ PostgreSQL, in a database of the bench's own (paohuzi_bench_<pid>, created and dropped; the URL's own
-database is never touched). REDIS_URL → channels-redis, in an empty Redis database number the bench
-claims (flushed when it ends; never the URL's). Timers are an hour long, so no bot, timeout or next hand
-moves by itself.
+→ PostgreSQL, in a database of the bench's own per set-up (paohuzi_bench_<pid>[_<n>], created and
+dropped; the URL's own database is never touched). REDIS_URL → channels-redis, in an empty Redis database
+number the bench claims per set-up, from 15 down (flushed when it ends; never the URL's). Human timers
+and the next hand wait an hour, claim windows are off (CLAIM_WINDOW_SECONDS=0): nobody waits for a
+person but the bench's own guests.
 
-Per round and side: moves/s (moves whose updates reached all 3 seats / the round's wall time), latency
-from sending a move until all three seats have their update (p50, p99), median bytes per seat per move,
-errors (socket closed, exception, timeout) and refusals (a flash error/info fragment in reply). Then
-medians per side, ratios project / floor, and the spread (min–max over rounds). Exit status 1 on any
-error.
+Per round and side: moves/s (moves whose updates reached the table's guests / the round's wall time),
+latency from sending a move until all the table's guests have their update (p50, p99), median bytes per
+seat per move, errors (socket closed, exception, timeout) and refusals (a flash error/info fragment in
+reply: at a coin table, mostly a claim a bot's faster claim or the hand's end made stale). Then medians
+per side, ratios project / floor, and the spread (min–max over rounds). Exit status 1 on any error.
 """
 from __future__ import annotations
 
@@ -92,9 +102,9 @@ class Refusal(Exception):
 
 
 @contextlib.contextmanager
-def database(env: dict, workdir: Path, keep: str | None = None):
+def database(env: dict, workdir: Path, keep: str | None = None, suffix: str = ""):
     """A fresh database of the bench's own: a temporary SQLite file, or a PostgreSQL database created
-    next to DATABASE_URL's and dropped afterwards. `keep` names one left in place for an audit after
+    next to DATABASE_URL's (its name ends in `suffix`) and dropped afterwards. `keep` names one left in place for an audit after
     the run (the file workdir/<keep>.sqlite3, or the PostgreSQL database <keep>), made anew each run."""
     url = env.get("DATABASE_URL", "").strip()
     if not url:
@@ -106,7 +116,7 @@ def database(env: dict, workdir: Path, keep: str | None = None):
         return
     import psycopg
     parts = urllib.parse.urlsplit(url)
-    name = keep or f"paohuzi_bench_{os.getpid()}"
+    name = keep or f"paohuzi_bench_{os.getpid()}{suffix}"
     admin = parts._replace(path="/postgres").geturl()
     with psycopg.connect(admin, autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
@@ -151,8 +161,9 @@ def server_env(base: dict) -> dict:
     and no per-socket message limit (a bench seat sends faster than a person: this measures the move
     path, not the limiter)."""
     env = {**base, "DJANGO_SETTINGS_MODULE": "paohuzi_site.settings.dev", "DEBUG": "0", "PYTHONUNBUFFERED": "1"}
-    for name in ("TURN_SECONDS", "BOT_DELAY", "NEXT_HAND_WAIT", "QUICK_MATCH_BOT_WAIT"):
+    for name in ("TURN_SECONDS", "NEXT_HAND_WAIT"):
         env[name] = HOUR
+    env.update(BOT_DELAY="0", QUICK_MATCH_BOT_WAIT="0")  # coin tables: bots sit down and move at once
     env["CLAIM_WINDOW_SECONDS"] = "0"  # no held claim windows: the seats' moves follow each other at once
     env.update(TABLE_MESSAGES_PER_SECOND="100000", TABLE_MESSAGE_BURST="100000",  # all guests come from
                GUESTS_PER_IP_PER_DAY="1000000", INVITE_LOOKUPS_PER_IP_PER_MINUTE="1000000")  # one address
@@ -293,7 +304,7 @@ def room_create(guests: list[Guest]) -> Room:
     owner, *others = guests
     lobby = owner.page("/play/")
     url, table_page = owner.post("/play/private/", lobby, {"variant": variant_of(lobby), "planned_hands": "8",
-                                                           "player_count": "3"})
+                                                           "player_count": "3", "hints": "on"})
     code = INVITE.search(table_page)
     if not code:
         raise BenchError(f"creating a private room did not lead to its table page ({url})")
@@ -301,6 +312,19 @@ def room_create(guests: list[Guest]) -> Room:
         join_url, _ = guest.post(f"/join/{code.group(1)}/", guest.page(f"/join/{code.group(1)}/"), {})
         if urllib.parse.urlsplit(join_url).path != urllib.parse.urlsplit(url).path:
             raise BenchError(f"joining room {code.group(1)} led to {join_url}, not {url}")
+    return room_of(url, table_page)
+
+
+def coin_seat(guest: Guest) -> Room:
+    """Quick match (the lobby's button): the guest's highest tier, bots in the empty seats at once (no
+    two bench guests share a table: they come from one address)."""
+    url, table_page = guest.post("/play/quick/", guest.page("/play/"), {})
+    if "/tables/" not in url:
+        raise BenchError(f"quick match did not lead to a table page ({url})")
+    return room_of(url, table_page)
+
+
+def room_of(url: str, table_page: str) -> Room:
     ws = WS_CONNECT.search(table_page)
     if not ws:
         raise BenchError("the table page has no ws-connect")
@@ -437,6 +461,7 @@ class Seat(Socket):
         self._unread: list[str] = []  # frames received whose forms are not read yet, oldest first
         self.refused: asyncio.Future | None = None
         self.first: asyncio.Future | None = None
+        self.lost = False  # the seat was taken away (a coin table's person short of its coins to enter)
 
     async def connect(self) -> None:
         self.first = self.expect()  # the full snapshot the consumer sends on connect
@@ -448,6 +473,7 @@ class Seat(Socket):
         self._unread.append(frame)
         why = refusal(frame) if "flash" in roots else None
         if "table-live" in roots:
+            self.lost = True
             self._resolve(error=BenchError("the server took the seat away (#table-live replaced)"))
         elif why is not None and self.refused and not self.refused.done():
             self.refused.set_exception(Refusal(why))
@@ -480,12 +506,15 @@ class Seat(Socket):
         return [f for f in self.forms.get(root, []) if f.get("op") == op and (op != "act" or "action" in f)]
 
     def move(self) -> dict | None:
-        """A legal move from the forms on screen: pass when offered (long hands), else a discard of a
-        discardable card, else the first offer (peng, chi, hu)."""
-        acts = self.offers("actions", "act")
+        """A legal move from the forms on screen, as a simple player chooses: hu, else peng, else pass,
+        else a random discardable card, else a chi (the first choice)."""
+        acts = {}
+        for f in self.offers("actions", "act"):
+            acts.setdefault(f["action"].split(" ", 1)[0], f)
         discards = self.offers("my-hand", "act")
-        form = (next((f for f in acts if f.get("action") == "pass"), None)
-                or (self.rng.choice(discards) if discards else None) or (acts[0] if acts else None))
+        form = (acts.get("hu") or acts.get("peng") or acts.get("pass")
+                or (self.rng.choice(discards) if discards else None) or acts.get("chi")
+                or next(iter(acts.values()), None))
         return form and {**form, "move_no": self.move_no, "HEADERS": headers(self.page_url)}
 
     def ready_form(self) -> dict | None:
@@ -512,8 +541,13 @@ class Stats:
         self.frames.extend(sizes)
 
     def rate(self) -> float:
-        """Moves per second: Σ over tables of moves / (wall − that table's pauses), which is the plain
-        moves / wall when no table paused."""
+        """Moves per second over the round's wall time, seating new rooms included (players wait for
+        it too)."""
+        return sum(self.moves.values()) / self.wall if self.wall else 0.0
+
+    def rate_seated(self) -> float:
+        """Moves per second with the seating left out: Σ over tables of moves / (wall − that table's
+        seating), which is rate() when no table seated a new room."""
         return sum(m / max(1e-9, self.wall - self.paused.get(t, 0.0)) for t, m in self.moves.items())
 
 
@@ -548,6 +582,7 @@ class Table:
 
     broken = False
     refusals_in_row = 0
+    reseats_when_lost = False
     seats: list[Socket]
 
     async def play(self, until: float, pace: float | None, stats: Stats) -> None:
@@ -570,7 +605,10 @@ class Table:
                 if self.refusals_in_row >= 3:
                     self.fail(stats, "three refusals in a row")
             except (BenchError, OSError) as e:
-                self.fail(stats, str(e) or type(e).__name__)
+                if self.reseats_when_lost and any(getattr(seat, "lost", False) for seat in self.seats):
+                    await self.reseat(stats)  # a player short of coins sits down again: quick match
+                else:
+                    self.fail(stats, str(e) or type(e).__name__)
 
     def fail(self, stats: Stats, why: str) -> None:
         print(f"  error at {self.name}: {why}", flush=True)
@@ -606,25 +644,39 @@ class FloorTable(Table):
 
 
 class ProjectTable(Table):
+    """A table of the site played by guests over HTTP and websockets, as players play it."""
+
+    kind = ""
+    guest_count = 3
+
     def __init__(self, number: int, ports: list[int], pool: ThreadPoolExecutor, by_table: bool = False):
-        self.name, self.key, self.pool = f"project table {number}", number, pool
-        self.origins = seat_origins(number, ports, by_table)
+        self.name, self.key, self.pool = f"{self.kind} table {number}", number, pool
+        self.origins = seat_origins(number, ports, by_table)[:self.guest_count]
         self.guests = [Guest(origin) for origin in self.origins]
         self.rng = random.Random(number)
         self.seats: list[Seat] = []
 
+    def seat_guests(self) -> Room:
+        raise NotImplementedError
+
     async def open(self) -> None:
-        """A new private room for the three guests, and their sockets with each one's snapshot."""
-        room = await asyncio.get_running_loop().run_in_executor(self.pool, room_create, self.guests)
-        self.name = f"table {room.url.rstrip('/').rsplit('/', 1)[-1]}"
+        """The guests seated (a new room), and their sockets with each one's snapshot."""
+        room = await asyncio.get_running_loop().run_in_executor(self.pool, self.seat_guests)
+        self.name = f"{self.kind} table {room.url.rstrip('/').rsplit('/', 1)[-1]}"
         self.seats = [Seat(o.replace("http", "ws", 1) + room.ws_path, o, g.cookie(), room.url, self.rng)
                       for o, g in zip(self.origins, self.guests)]
         await asyncio.gather(*(s.connect() for s in self.seats))
         await asyncio.wait_for(asyncio.gather(*(s.first for s in self.seats)), STEP_TIMEOUT)
 
+    async def reseat(self, stats: Stats) -> None:
+        """A new room, its time noted (Stats.rate_seated leaves it out)."""
+        t0 = time.perf_counter()
+        self.close()
+        await self.open()
+        stats.paused[self.key] = stats.paused.get(self.key, 0.0) + time.perf_counter() - t0
+
     async def step(self, stats: Stats) -> bool:
-        """A move if any seat has one (True); else "next" from a seat that offers it; else the series is
-        over: a new room (its time is left out of this table's)."""
+        """A move if any seat has one (True); else "next" from a seat that offers it; else idle()."""
         for seat in self.seats:
             move = seat.move()
             if move:
@@ -635,11 +687,43 @@ class ProjectTable(Table):
             if ready:
                 await exchange(seat, self.seats, ready)
                 return False
-        t0 = time.perf_counter()
-        self.close()
-        await self.open()
-        stats.paused[self.key] = stats.paused.get(self.key, 0.0) + time.perf_counter() - t0
+        await self.idle(stats)
         return False
+
+    async def idle(self, stats: Stats) -> None:
+        raise NotImplementedError
+
+
+class PrivateTable(ProjectTable):
+    """Three guests in a private room (3 players, 8 hands, hints on as the form's default): one creates
+    it, two join by its invite code; a finished series is followed by a new room."""
+
+    kind = "private"
+
+    def seat_guests(self) -> Room:
+        return room_create(self.guests)
+
+    async def idle(self, stats: Stats) -> None:
+        await self.reseat(stats)  # nothing on offer to anyone: the series is over
+
+
+class CoinTable(ProjectTable):
+    """One guest seated by quick match at a coin table, bots in the two other seats (they move at once):
+    coins settled after each hand; a guest whose coins fall short is unseated and quick-matches again."""
+
+    kind = "coin"
+    guest_count = 1
+    reseats_when_lost = True
+
+    def seat_guests(self) -> Room:
+        return coin_seat(self.guests[0])
+
+    async def idle(self, stats: Stats) -> None:
+        """The bots' turn (or the deal): wait for the next update."""
+        await asyncio.wait_for(self.seats[0].expect(), STEP_TIMEOUT)
+
+
+KINDS = {"private": PrivateTable, "coin": CoinTable}
 
 
 # ---- rounds and figures
@@ -671,36 +755,52 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def figures(stats: Stats) -> dict:
-    return {"rate": stats.rate(), "p50": percentile(stats.latencies, 0.50), "p99": percentile(stats.latencies, 0.99),
-            "frame": percentile(stats.frames, 0.50), "moves": sum(stats.moves.values()), "wall": stats.wall,
-            "errors": stats.errors, "refusals": stats.refusals, "reseats": len(stats.paused)}
+    return {"rate": stats.rate(), "seated": stats.rate_seated(), "p50": percentile(stats.latencies, 0.50),
+            "p99": percentile(stats.latencies, 0.99), "frame": percentile(stats.frames, 0.50),
+            "moves": sum(stats.moves.values()), "wall": stats.wall, "errors": stats.errors,
+            "refusals": stats.refusals, "reseats": len(stats.paused)}
 
 
 def line(label: str, f: dict) -> str:
-    return (f"{label:<16} {f['moves']:>6} moves in {f['wall']:5.1f} s = {f['rate']:7.1f} moves/s"
+    seated = f" (seating left out {f['seated']:.1f})" if f.get("reseats") else ""
+    return (f"{label:<16} {f['moves']:>6} moves in {f['wall']:5.1f} s = {f['rate']:7.1f} moves/s{seated}"
             f"  p50 {f['p50']:7.2f} ms  p99 {f['p99']:7.2f} ms  frame {f['frame']:6.0f} B/seat/move"
             f"  errors {f['errors']}  refusals {f['refusals']}"
             + (f"  (new rooms {f['reseats']})" if f.get("reseats") else ""))
 
 
-def summary(results: dict[str, list[dict]]) -> list[str]:
-    med = {side: {k: statistics.median(r[k] for r in rounds) for k in ("rate", "p50", "p99", "frame")}
-           for side, rounds in results.items()}
+def _ratio(a: float, b: float) -> float:
+    return a / b if b else math.nan
+
+
+def summary(results: dict[str, list[dict]], setups: list[str]) -> list[str]:
+    """Medians per side, project/floor per set-up (of the medians, and per round pair), the spread; with
+    several set-ups, each one's figures against the first's, round by round (they ran interleaved)."""
+    keys = ("rate", "seated", "p50", "p99", "frame")
+    med = {side: {k: statistics.median(r[k] for r in rounds) for k in keys} for side, rounds in results.items()}
     out = []
     for side, m in med.items():
         rounds = results[side]
-        out.append(f"median {side:<9} {m['rate']:7.1f} moves/s  p50 {m['p50']:7.2f} ms  p99 {m['p99']:7.2f} ms"
-                   f"  frame {m['frame']:6.0f} B/seat/move  errors {sum(r['errors'] for r in rounds)}"
-                   f"  refusals {sum(r['refusals'] for r in rounds)}")
-    p, f = med["project"], med["floor"]
-    out.append(f"ratio project/floor: throughput {p['rate'] / f['rate'] if f['rate'] else math.nan:.3f}×"
-               f"  p50 {p['p50'] / f['p50'] if f['p50'] else math.nan:.2f}×")
-    pairs = list(zip(results["project"], results["floor"]))  # round i of each side ran back to back
-    if all(f["rate"] and f["p50"] for _p, f in pairs):
-        rate_ratios = [p["rate"] / f["rate"] for p, f in pairs]
-        p50_ratios = [p["p50"] / f["p50"] for p, f in pairs]
-        out.append(f"ratio per round pair: throughput {min(rate_ratios):.3f}–{max(rate_ratios):.3f}×"
-                   f"  p50 {min(p50_ratios):.2f}–{max(p50_ratios):.2f}×")
+        out.append(f"median {side:<9} {m['rate']:7.1f} moves/s (seating left out {m['seated']:.1f})"
+                   f"  p50 {m['p50']:7.2f} ms  p99 {m['p99']:7.2f} ms  frame {m['frame']:6.0f} B/seat/move"
+                   f"  errors {sum(r['errors'] for r in rounds)}  refusals {sum(r['refusals'] for r in rounds)}")
+    for setup in setups:
+        p, f = med[f"project{setup}"], med[f"floor{setup}"]
+        out.append(f"ratio project/floor{setup}: throughput {_ratio(p['rate'], f['rate']):.3f}×"
+                   f" (seating left out {_ratio(p['seated'], f['rate']):.3f}×)  p50 {_ratio(p['p50'], f['p50']):.2f}×")
+        pairs = list(zip(results[f"project{setup}"], results[f"floor{setup}"]))  # back to back
+        if all(f["rate"] and f["p50"] for _p, f in pairs):
+            rate_ratios = [p["rate"] / f["rate"] for p, f in pairs]
+            p50_ratios = [p["p50"] / f["p50"] for p, f in pairs]
+            out.append(f"ratio per round pair{setup}: throughput {min(rate_ratios):.3f}–{max(rate_ratios):.3f}×"
+                       f"  p50 {min(p50_ratios):.2f}–{max(p50_ratios):.2f}×")
+    for setup in setups[1:]:
+        for side in ("project", "floor"):
+            pairs = list(zip(results[side + setup], results[side + setups[0]]))
+            rates = [_ratio(k["rate"], one["rate"]) for k, one in pairs]
+            out.append(f"{side}{setup} / {side}{setups[0]}: throughput {_ratio(med[side + setup]['rate'], med[side + setups[0]]['rate']):.2f}×"
+                       f" (per round {min(rates):.2f}–{max(rates):.2f}×)"
+                       f"  p50 {_ratio(med[side + setup]['p50'], med[side + setups[0]]['p50']):.2f}×")
     for side, rounds in results.items():
         rates, p50s = [r["rate"] for r in rounds], [r["p50"] for r in rounds]
         out.append(f"spread {side:<9} moves/s {min(rates):.1f}–{max(rates):.1f}"
@@ -718,28 +818,38 @@ async def connect_all(tables: list[Table]) -> None:
     await asyncio.gather(*(one(t) for t in tables))
 
 
-async def bench(args, ports: list[int]) -> int:
+def setup_label(processes: int, several: bool) -> str:
+    """The suffix of a set-up's sides: none for a run of one set-up (project, floor), else ×K."""
+    return f"×{processes}" if several else ""
+
+
+async def bench(args, servers: list[Servers]) -> int:
     pool = ThreadPoolExecutor(HTTP_WORKERS)
-    project = [ProjectTable(n, ports, pool, args.by_table) for n in range(args.tables)]
-    floor = [FloorTable(n, ports, args.by_table) for n in range(args.tables)]
-    sides = {"project": project, "floor": floor}
+    several = len(servers) > 1
+    sides: dict[str, list[Table]] = {}
+    for server in servers:
+        label = setup_label(len(server.ports), several)
+        sides[f"project{label}"] = [KINDS[args.kinds[n % len(args.kinds)]](n, server.ports, pool, args.by_table)
+                                    for n in range(args.tables)]
+        sides[f"floor{label}"] = [FloorTable(n, server.ports, args.by_table) for n in range(args.tables)]
     try:
         t0 = time.perf_counter()
-        await connect_all(project)
-        await connect_all(floor)
-        print(f"seated {3 * args.tables} guests at {args.tables} table(s) and opened "
-              f"{6 * args.tables} sockets in {time.perf_counter() - t0:.1f} s", flush=True)
+        for tables in sides.values():
+            await connect_all(tables)
+        print(f"seated {sum(t.guest_count for t in next(iter(sides.values())))} guests at {args.tables} table(s)"
+              f" ({', '.join(args.kinds)}) per set-up and opened their sockets in {time.perf_counter() - t0:.1f} s",
+              flush=True)
         warm = [await run_round(tables, WARM_UP, None) for tables in sides.values()]  # not in the figures
         if any(w.errors or w.refusals for w in warm):
             print(f"warm-up: errors {sum(w.errors for w in warm)}  refusals {sum(w.refusals for w in warm)}")
         length = args.duration if args.paced else args.seconds
-        results: dict[str, list[dict]] = {"project": [], "floor": []}
+        results: dict[str, list[dict]] = {side: [] for side in sides}
         for n in range(1, args.rounds + 1):
             for side, tables in sides.items():
                 f = figures(await run_round(tables, length, args.paced))
                 results[side].append(f)
                 print(line(f"round {n} {side}", f), flush=True)
-        for text in summary(results):
+        for text in summary(results, [setup_label(len(s.ports), several) for s in servers]):
             print(text)
         errors = sum(w.errors for w in warm) + sum(r["errors"] for rounds in results.values() for r in rounds)
         return 1 if errors else 0
@@ -759,29 +869,40 @@ def parse_args(argv=None):
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--paced", type=float, default=None, metavar="SECONDS")
     parser.add_argument("--duration", type=float, default=60.0)
-    parser.add_argument("--processes", type=int, default=1)
+    parser.add_argument("--processes", default="1", help="K, or a list 1,K of set-ups played interleaved")
+    parser.add_argument("--kinds", default="private,coin")
     parser.add_argument("--by-table", action="store_true")
     parser.add_argument("--timeout", type=float, default=None)
     args = parser.parse_args(argv)
     if args.rounds is None:
         args.rounds = 1 if args.paced else 3
-    if min(args.tables, args.rounds, args.processes) < 1:
+    try:
+        args.setups = [int(k) for k in args.processes.split(",")]
+    except ValueError:
+        parser.error("--processes: a number, or numbers separated by commas")
+    args.kinds = [k.strip() for k in args.kinds.split(",") if k.strip()]
+    if not args.kinds or set(args.kinds) - set(KINDS):
+        parser.error(f"--kinds: some of {', '.join(KINDS)}, separated by commas")
+    if min(args.tables, args.rounds, *args.setups) < 1:
         parser.error("--tables, --rounds and --processes must be at least 1")
-    if args.processes > 1 and not (os.environ.get("REDIS_URL", "").strip()
-                                   and os.environ.get("DATABASE_URL", "").strip().startswith("postgres")):
-        parser.error("--processes > 1 needs REDIS_URL (channels-redis: the in-memory layer is one process's)"
-                     " and a PostgreSQL DATABASE_URL (the processes share one database)")
+    if (max(args.setups) > 1 or len(args.setups) > 1) and not (
+            os.environ.get("REDIS_URL", "").strip()
+            and os.environ.get("DATABASE_URL", "").strip().startswith("postgres")):
+        parser.error("--processes > 1 (or several set-ups) needs REDIS_URL (channels-redis: the in-memory layer"
+                     " is one process's) and a PostgreSQL DATABASE_URL (the processes share one database)")
     if args.timeout is None:
         length = args.duration if args.paced else args.seconds
-        args.timeout = 120 + 1.5 * args.tables + 2 * args.rounds * (length + STEP_TIMEOUT / 3) * 1.5
+        args.timeout = 120 + 1.5 * args.tables * len(args.setups) + (
+            2 * len(args.setups) * args.rounds * (length + STEP_TIMEOUT / 3) * 1.5)
     return args
 
 
-def watchdog(seconds: float, servers: Servers) -> threading.Timer:
+def watchdog(seconds: float, servers: list[Servers]) -> threading.Timer:
     """The last resort of the hard limit, should the event loop be stuck: kill the servers, exit."""
     def fire():
         print(f"hard timeout: {seconds:.0f} s passed; killing the servers", file=sys.stderr, flush=True)
-        servers.stop()
+        for server in servers:
+            server.stop()
         os._exit(3)
     timer = threading.Timer(seconds, fire)
     timer.daemon = True
@@ -792,34 +913,43 @@ def watchdog(seconds: float, servers: Servers) -> threading.Timer:
 def main(argv=None) -> int:
     args = parse_args(argv)
     started = time.monotonic()
-    env = dict(os.environ)
-    with tempfile.TemporaryDirectory(prefix="paohuzi-load-") as tmp, \
-            database(env, Path(tmp)) as db_kind, channel_layer(env) as layer_kind:
-        env = server_env(env)
-        servers = Servers(env, args.processes, Path(tmp))
+    with tempfile.TemporaryDirectory(prefix="paohuzi-load-") as tmp, contextlib.ExitStack() as stack:
+        servers, kinds = [], []
+        for k in args.setups:  # each set-up its own database and Redis number: their table ids overlap
+            env = dict(os.environ)
+            workdir = Path(tmp) / f"setup-{len(servers)}"
+            workdir.mkdir()
+            suffix = f"_{len(servers)}" if servers else ""
+            kinds.append(f"{stack.enter_context(database(env, workdir, suffix=suffix))}"
+                         f" · {stack.enter_context(channel_layer(env))}")
+            servers.append(Servers(server_env(env), k, workdir))
         mode = f"paced 1 move/{args.paced:g} s per table, {args.duration:g} s rounds" if args.paced \
             else f"closed loop, {args.seconds:g} s rounds"
-        spread = " (a table's sockets at one)" if args.by_table and args.processes > 1 else ""
-        print(f"load: {db_kind} · {layer_kind} · {args.processes} Daphne process(es){spread} on ports "
-              f"{','.join(map(str, servers.ports))} · {args.tables} table(s) × 3 seats · {args.rounds} round(s) "
-              f"per side, project/floor interleaved · {mode}", flush=True)
+        spread = " (a table's sockets at one)" if args.by_table and max(args.setups) > 1 else ""
+        described = " vs ".join(f"{kind} · {len(s.ports)} Daphne process(es) on ports {','.join(map(str, s.ports))}"
+                                for kind, s in zip(kinds, servers))
+        print(f"load: {described}{spread} · {args.tables} table(s) ({', '.join(args.kinds)}) · {args.rounds} round(s)"
+              f" per side, {'set-ups and ' if len(servers) > 1 else ''}project/floor interleaved · {mode}", flush=True)
         timer = watchdog(args.timeout + 20, servers)
         try:
-            manage(env, "manage.py", "migrate", "--noinput")
-            manage(env, "bench/floor.py", "prepare", str(args.tables))
-            servers.start()
+            manage(servers[0].env, "manage.py", "collectstatic", "--noinput")  # the pages name hashed files
+            for server in servers:
+                manage(server.env, "manage.py", "migrate", "--noinput")
+                manage(server.env, "bench/floor.py", "prepare", str(args.tables))
+                server.start()
             left = args.timeout - (time.monotonic() - started)
-            return asyncio.run(asyncio.wait_for(bench(args, servers.ports), left))
+            return asyncio.run(asyncio.wait_for(bench(args, servers), left))
         except TimeoutError:
             print(f"error: hard timeout: the run took more than {args.timeout:.0f} s", file=sys.stderr)
-            print(servers.logs_tail(), file=sys.stderr)
+            print("\n".join(s.logs_tail() for s in servers), file=sys.stderr)
             return 1
         except (BenchError, OSError, subprocess.SubprocessError) as e:
             print(f"error: {type(e).__name__}: {e}", file=sys.stderr)
-            print(servers.logs_tail(), file=sys.stderr)
+            print("\n".join(s.logs_tail() for s in servers), file=sys.stderr)
             return 1
         finally:
-            servers.stop()
+            for server in servers:
+                server.stop()
             timer.cancel()
 
 

@@ -18,7 +18,7 @@ import re
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-from bench.load import ProjectTable, Stats, percentile
+from bench.load import PrivateTable, Stats, percentile
 from games.messages import FRAME_BYTES
 
 from .kit import connect, private_pages, reopened, running_server, settle, table_id
@@ -168,7 +168,7 @@ async def run(server, total: int, rng: random.Random) -> dict:
         move_no = int(pages[0].move_no)
         before = await loop.run_in_executor(pool, server.db, "fingerprint", str(attacked))
 
-        other = ProjectTable(0, [server.port], pool)
+        other = PrivateTable(0, [server.port], pool)
         await other.open()
         quiet = Stats()
         await other.play(time.perf_counter() + 4, PACE, quiet)

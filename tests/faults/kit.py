@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import html
 import json
 import os
 import re
@@ -18,7 +17,7 @@ from pathlib import Path
 
 from autobahn.exception import Disconnected
 
-from bench.load import (WS_CONNECT, BenchError, Guest, Room, Seat, channel_layer, database, headers,
+from bench.load import (BenchError, Guest, Room, Seat, channel_layer, coin_seat, database, headers,
                         room_create, server_env)
 from tests.browser.serverkit import ARTIFACTS, NO_ADDRESS_LIMITS, Daphne, Process, manage
 
@@ -211,12 +210,7 @@ async def settle(pages: list[Page], above: int = -1, seconds: float = 5.0) -> bo
 
 def quick_match_page(guest: Guest, rng, record: bool = False) -> Page:
     """The guest takes a seat by quick match (bots fill the table after QUICK_MATCH_BOT_WAIT)."""
-    lobby = guest.page("/play/")
-    url, page = guest.post("/play/quick/", lobby, {})
-    ws = WS_CONNECT.search(page)
-    if not ws:
-        raise BenchError(f"quick match did not lead to a table page ({url})")
-    return Page(guest, Room(url=url, ws_path=html.unescape(ws.group(1))), rng, record)
+    return Page(guest, coin_seat(guest), rng, record)
 
 
 def private_pages(base: str, rng, record: bool = False) -> list[Page]:
