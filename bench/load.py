@@ -604,11 +604,16 @@ class Table:
                 print(f"  refusal at {self.name}: {e}", flush=True)
                 if self.refusals_in_row >= 3:
                     self.fail(stats, "three refusals in a row")
+                else:
+                    await self.after_refusal()
             except (BenchError, OSError) as e:
                 if self.reseats_when_lost and any(getattr(seat, "lost", False) for seat in self.seats):
                     await self.reseat(stats)  # a player short of coins sits down again: quick match
                 else:
                     self.fail(stats, str(e) or type(e).__name__)
+
+    async def after_refusal(self) -> None:
+        """What a table does before its next try after a refusal (nothing: it reads the same forms)."""
 
     def fail(self, stats: Stats, why: str) -> None:
         print(f"  error at {self.name}: {why}", flush=True)
@@ -721,6 +726,14 @@ class CoinTable(ProjectTable):
     async def idle(self, stats: Stats) -> None:
         """The bots' turn (or the deal): wait for the next update."""
         await asyncio.wait_for(self.seats[0].expect(), STEP_TIMEOUT)
+
+    async def after_refusal(self) -> None:
+        """A claim refused as stale: a bot's claim or the hand's end overtook it, and its frame is here
+        or on the way; the forms are read again once it came (or after a second)."""
+        seat = self.seats[0]
+        if not seat._unread:  # (a frame already here has it)
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(seat.expect(), 1.0)
 
 
 KINDS = {"private": PrivateTable, "coin": CoinTable}

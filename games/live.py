@@ -61,6 +61,12 @@ def table_read(table_id: int, version: int | None = None, move_no: int | None = 
     return _store(_read(table_id, hit))
 
 
+def stored_version(table_id: int) -> int | None:
+    """The table's version in the database, one column of one row (None: no such table): enough to
+    tell whether a socket is behind, without reading the table."""
+    return Table.objects.filter(pk=table_id).values_list("version", flat=True).first()
+
+
 def latest(table_id: int) -> TableRead | None:
     """This process's latest read of the table, whatever its version (None: none kept)."""
     return _READS.get(table_id)

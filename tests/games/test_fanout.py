@@ -152,7 +152,6 @@ async def test_a_step_planned_while_a_tick_caught_up_is_kept(monkeypatch):
     process caught its sockets up plans a newer one, which the tick's older answer must not replace
     (a bot's move two minutes late was seen: the person's deadline won)."""
     from datetime import timedelta
-    from types import SimpleNamespace
 
     from django.utils import timezone
 
@@ -161,7 +160,7 @@ async def test_a_step_planned_while_a_tick_caught_up_is_kept(monkeypatch):
     now = timezone.now()
     fresh, stale = now + timedelta(seconds=30), now + timedelta(seconds=120)
     monkeypatch.setattr(services, "table_tick", lambda **kw: stale)
-    monkeypatch.setattr(live, "table_read", lambda table_id, *args: SimpleNamespace(version=3))
+    monkeypatch.setattr(live, "stored_version", lambda table_id: 3)
 
     class Watcher:
         async def table_changed(self, event):
