@@ -17,7 +17,7 @@ from urllib.parse import parse_qs
 from autobahn.exception import Disconnected
 from channels.db import database_sync_to_async
 from channels.consumer import get_handler_name
-from channels.exceptions import StopConsumer
+from channels.exceptions import ChannelFull, StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.template.loader import render_to_string
@@ -76,31 +76,42 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def connect(self):
         self.user = self.scope.get("user")
         self.table_id = self.scope["url_route"]["kwargs"]["table_id"]
-        self.position = (await database_sync_to_async(selectors.seat_position)(self.table_id, self.user)
-                         if 0 < self.table_id <= MAX_ID else None)
+        self.position, pushed_out = (await database_sync_to_async(self._seat_and_place)()
+                                     if 0 < self.table_id <= MAX_ID else (None, []))
         if self.position is None:
             await self.close(code=NOT_SEATED)
             return
         self._socket_state(_origin(self.scope))
-        self.sockets = socket_limits.sockets_group(self.table_id, self.user.pk)
-        self.newer = socket_limits.Newer(self.channel_name)
-        self.groups_joined = [f"table.{self.table_id}", f"user.{self.user.pk}", self.sockets]
+        for channel in pushed_out:  # the user's oldest sockets at the table, in whichever process
+            try:
+                await self.channel_layer.send(channel, {"type": "socket.pushed_out"})
+            except ChannelFull:  # the in-memory layer: that socket is 100 messages behind
+                logger.warning("table %s: a socket pushed out could not be told", self.table_id)
+        self.groups_joined = [f"table.{self.table_id}", f"user.{self.user.pk}"]
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
         await database_sync_to_async(services.seat_presence)(table_id=self.table_id, user=self.user, opened=True)
         table_clock.watch(self.table_id, self)
-        at, channel = self.newer.me
-        await self.channel_layer.group_send(self.sockets, {"type": "socket.opened", "at": at, "channel": channel})
         await self.refresh()
+
+    def _seat_and_place(self) -> tuple[int | None, list[str]]:
+        """The user's seat at the table, and the user's sockets there this one pushes past the cap
+        (games.socket_limits.admit: it is counted as the newest), in one database hop."""
+        position = selectors.seat_position(self.table_id, self.user)
+        if position is None:
+            return None, []
+        self.placed = True
+        return position, socket_limits.admit(self.table_id, self.user.pk, self.channel_name)
 
     async def disconnect(self, code):
         table_clock.unwatch(getattr(self, "table_id", None), self)
         for group in getattr(self, "groups_joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
         if getattr(self, "groups_joined", None):
-            await self.channel_layer.group_send(self.sockets, {"type": "socket.closed", "channel": self.channel_name})
             await database_sync_to_async(services.seat_presence)(table_id=self.table_id, user=self.user, opened=False)
+        if getattr(self, "placed", False):  # counted in the user's list at the table, and not pushed out
+            await database_sync_to_async(socket_limits.leave)(self.table_id, self.user.pk, self.channel_name)
 
     async def dispatch(self, message):
         """Each message to its handler, as Channels' dispatch does but for its close_old_connections
@@ -134,7 +145,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.language, self.origin = _language(self.scope), origin
         self.sent: dict[str, str] = {}  # fragment id → the data it was last sent with
         self.version: int | None = None  # the table's version this socket's page shows
-        self.flash = self.closing = False
+        self.flash = False
         self.bucket, self.dropped = socket_limits.message_bucket(), 0
 
     async def _message(self, text_data):
@@ -192,15 +203,12 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def table_changed(self, event):
         await fanout.catch_up(self, event.get("version"))
 
-    async def socket_opened(self, event):
-        """One more socket of this user at this table (any process): past the cap, the oldest go."""
-        if self.newer.opened(event["at"], event["channel"]) and not self.closing:
-            self.closing = True
+    async def socket_pushed_out(self, event):
+        """The user opened TABLE_SOCKETS_PER_USER newer sockets at this table (in any process)."""
+        if self.placed:  # admit took it off the list
+            self.placed = False
             await self.close_for(OPENED_ELSEWHERE, gettext_lazy(
                 "This table is open in another window, so this one was closed."))
-
-    async def socket_closed(self, event):
-        self.newer.closed(event["channel"])
 
     async def table_private(self, event):
         """A private step of a held claim window: no new version; a frame only if this seat's own view

@@ -4,12 +4,20 @@ A socket may send TABLE_MESSAGES_PER_SECOND messages a second with bursts of TAB
 token bucket); past that its messages are dropped (the page is told once), and a socket that keeps on
 flooding after TABLE_FLOOD_DROPS dropped messages is closed. A user keeps at most
 TABLE_SOCKETS_PER_USER sockets open at one table, over all processes: opening another closes the oldest.
+A socket of a process that died stays in the user's list until newer ones push it out: meanwhile it
+takes a place (an older socket may close early). A list unchanged for a day is forgotten.
 """
 from __future__ import annotations
 
 import time
+from contextlib import contextmanager
 
 from django.conf import settings
+from django.core.cache import cache
+
+TTL = 24 * 3600  # seconds a user's list of sockets at a table is kept after it last changed
+LOCK_SECONDS = 2  # the longest a change of that list may hold its lock
+LOCK_WAIT = 0.002  # seconds between two tries for the lock (taken: another process changes the list)
 
 
 class Bucket:
@@ -33,27 +41,44 @@ def message_bucket() -> Bucket:
     return Bucket(settings.TABLE_MESSAGES_PER_SECOND, settings.TABLE_MESSAGE_BURST)
 
 
-def sockets_group(table_id: int, user_id: int) -> str:
-    """The channel-layer group of one user's sockets at one table, in every process."""
-    return f"sockets.{table_id}.{user_id}"
+def _key(table_id: int, user_id: int) -> str:
+    return f"table-sockets:{table_id}:{user_id}"
 
 
-class Newer:
-    """The user's sockets at this table opened after this one, as heard through sockets_group (the
-    layer reaches every process, so the cap holds across processes). Each socket announces its opening
-    and its closing; a socket that knows of TABLE_SOCKETS_PER_USER newer ones closes itself, so the
-    newest ones stay. A socket of a process that died is never announced closed: it counts until the
-    older sockets are gone, which can close one socket too many, never keep one too many."""
+def admit(table_id: int, user_id: int, channel: str) -> list[str]:
+    """Count the socket on `channel` as the user's newest at the table; returns the channels of the
+    sockets it pushes past the cap (the oldest), which must close. The user's open sockets are one list
+    in Django's cache (Redis when scaled: every process's), changed under a lock, so of any number
+    opened at once, in any processes, exactly the newest TABLE_SOCKETS_PER_USER are kept (a list of
+    sockets told of each other through the channel layer lost those messages past its capacity)."""
+    key = _key(table_id, user_id)
+    with _locked(key):
+        kept = [*cache.get(key, []), channel]
+        cut = max(0, len(kept) - settings.TABLE_SOCKETS_PER_USER)
+        cache.set(key, kept[cut:], TTL)
+    return kept[:cut]
 
-    def __init__(self, channel: str) -> None:
-        self.me = (time.time(), channel)
-        self.channels: set[str] = set()
 
-    def opened(self, at: float, channel: str) -> bool:
-        """Another socket opened at `at`; True when this one is now past the cap."""
-        if (at, channel) > self.me:
-            self.channels.add(channel)
-        return len(self.channels) >= settings.TABLE_SOCKETS_PER_USER
+def leave(table_id: int, user_id: int, channel: str) -> None:
+    """The socket on `channel` closed (not pushed out): it makes room for another."""
+    key = _key(table_id, user_id)
+    with _locked(key):
+        kept = cache.get(key, [])
+        if channel in kept:
+            kept.remove(channel)
+            cache.set(key, kept, TTL) if kept else cache.delete(key)
 
-    def closed(self, channel: str) -> None:
-        self.channels.discard(channel)
+
+@contextmanager
+def _locked(key: str):
+    """The key held by this caller alone, over every process (cache.add is atomic: Redis SET NX, the
+    in-memory cache's lock). A holder that died lets go after LOCK_SECONDS."""
+    lock, deadline = f"{key}:lock", time.monotonic() + 2 * LOCK_SECONDS
+    while not cache.add(lock, 1, LOCK_SECONDS):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"{lock} stayed taken")
+        time.sleep(LOCK_WAIT)
+    try:
+        yield
+    finally:
+        cache.delete(lock)

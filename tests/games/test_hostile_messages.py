@@ -4,13 +4,17 @@ crash no socket and log no traceback; a flood is dropped with one notice and the
 fourth socket at a table closes the oldest; a failing handler is logged once and leaves nothing behind."""
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import random
 
 import pytest
+from channels.routing import URLRouter
+from channels.testing import WebsocketCommunicator
 
 from games.models import ActionLog
+from games.routing import websocket_urlpatterns
 from games.selectors import current_hand
 
 from .tablekit import deal_seed  # noqa: F401
@@ -122,6 +126,48 @@ async def test_a_closed_socket_makes_room_and_many_sockets_leave_only_the_newest
     assert codes[:-3] == [4409] * 17 and codes[-3:] == [None] * 3
     for s in sockets[-3:]:
         await s.disconnect()
+
+
+async def test_of_300_sockets_opened_at_once_exactly_the_newest_three_stay_open(coin_table, monkeypatch):
+    """All at once (an attacker's script): the cap is decided in one place (games.socket_limits.admit),
+    so no socket misses another's opening; the three counted last stay, every other one is closed."""
+    from games.consumers import TableConsumer
+
+    table, seats = coin_table
+    order = []  # the sockets (by their number) in the order the cap counted them
+    place = TableConsumer._seat_and_place
+
+    def counted(consumer):
+        placed = place(consumer)
+        order.append(consumer.scope.get("n"))
+        return placed
+
+    monkeypatch.setattr(TableConsumer, "_seat_and_place", counted)
+    sockets = [WebsocketCommunicator(URLRouter(websocket_urlpatterns), f"/ws/table/{table.pk}/") for _ in range(300)]
+    for n, s in enumerate(sockets):
+        s.scope.update(user=seats[0], n=n)
+    assert all(ok for ok, _ in await asyncio.gather(*(s.connect(timeout=60) for s in sockets)))
+    codes = await asyncio.gather(*(close_code(s, snapshot=True) for s in sockets))
+    newest = order[-3:]
+    assert sorted(n for n, code in enumerate(codes) if code is None) == sorted(newest)
+    assert sorted(code for code in codes if code is not None) == [4409] * 297
+    page = await connect(seats[0], table.pk)  # the page's own socket, opened after them: it stays
+    assert ids(await page.receive_from(timeout=5)) == FRAGMENT_IDS
+    assert [await close_code(sockets[n]) for n in newest] == [4409, None, None]
+    for s in (page, *(sockets[n] for n in newest[1:])):
+        await s.disconnect()
+
+
+async def close_code(socket, snapshot: bool = False, quiet: float = 0.5) -> int | None:
+    """The code the socket was closed with, or None when it is open and has gone quiet; `snapshot`:
+    after the snapshot every socket is sent first (300 of them take a while)."""
+    if snapshot:
+        assert ids((await socket.receive_output(timeout=60))["text"]) == FRAGMENT_IDS
+    while not await socket.receive_nothing(timeout=quiet):
+        out = await socket.receive_output()
+        if out["type"] == "websocket.close":
+            return out.get("code")
+    return None
 
 
 async def test_a_failing_handler_is_logged_once_answered_calmly_and_leaves_nothing_behind(coin_table, monkeypatch,
