@@ -10,6 +10,7 @@ all its sockets at the table (games.fanout), and sent only the fragments that ch
 """
 from __future__ import annotations
 
+import asyncio
 import logging
 from contextlib import nullcontext
 from urllib.parse import parse_qs
@@ -93,7 +94,19 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.accept()
         await database_sync_to_async(services.seat_presence)(table_id=self.table_id, user=self.user, opened=True)
         table_clock.watch(self.table_id, self)
-        await self.refresh()
+        frame = await database_sync_to_async(self._first_frame)()
+        if frame is None:
+            await self.socket_pushed_out({})
+        else:
+            await self.deliver(*frame)
+
+    def _first_frame(self):
+        """The socket's first snapshot (_frame); None for a socket pushed out since it was counted:
+        of many opened at once, most are by the time the database thread comes to theirs, and a
+        snapshot each (the one thread's work for every table) would be rendered for nobody."""
+        if not socket_limits.counted(self.table_id, self.user.pk, self.channel_name):
+            return None
+        return self._frame(None)
 
     def _seat_and_place(self) -> tuple[int | None, list[str]]:
         """The user's seat at the table, and the user's sockets there this one pushes past the cap
@@ -103,6 +116,21 @@ class TableConsumer(AsyncWebsocketConsumer):
             return None, []
         self.placed = True
         return position, socket_limits.admit(self.table_id, self.user.pk, self.channel_name)
+
+    async def __call__(self, scope, receive, send):
+        """Daphne cancels a socket's task when its page has been gone for application_close_timeout
+        (10 s) while the task is still busy (opening, behind a burst of opens on the database thread):
+        disconnect is then run here, or the table's clock and groups would hold the socket for good."""
+        try:
+            await super().__call__(scope, receive, send)
+        except asyncio.CancelledError:
+            if not getattr(self, "left", False):
+                await self.disconnect(None)
+            raise
+
+    async def websocket_disconnect(self, message):
+        self.left = True  # disconnect runs once
+        await super().websocket_disconnect(message)
 
     async def disconnect(self, code):
         table_clock.unwatch(getattr(self, "table_id", None), self)

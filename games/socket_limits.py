@@ -59,6 +59,13 @@ def admit(table_id: int, user_id: int, channel: str) -> list[str]:
     return kept[:cut]
 
 
+def counted(table_id: int, user_id: int, channel: str) -> bool:
+    """Whether the socket on `channel` is still among the user's newest at the table (a list the cache
+    no longer holds counts every socket)."""
+    kept = cache.get(_key(table_id, user_id))
+    return kept is None or channel in kept
+
+
 def leave(table_id: int, user_id: int, channel: str) -> None:
     """The socket on `channel` closed (not pushed out): it makes room for another."""
     key = _key(table_id, user_id)
