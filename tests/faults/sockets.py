@@ -34,7 +34,8 @@ async def burst(page: Page, ports: list[int]) -> dict:
     pages = []
     for n in range(SOCKETS):
         p = Page(page.guest, page.room, page.rng)
-        p.url = p.url.replace(f":{ports[0]}/", f":{ports[n % len(ports)]}/", 1)
+        port = ports[n % len(ports)]  # the page as that process serves it: its origin too
+        p.url, p.origin = (u.replace(f":{ports[0]}", f":{port}", 1) for u in (p.url, p.origin))
         pages.append(p)
 
     async def open_one(p: Page) -> None:
