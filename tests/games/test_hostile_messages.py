@@ -183,6 +183,10 @@ async def test_a_socket_cancelled_while_it_opens_leaves_nothing_behind(coin_tabl
     table, seats = coin_table
     monkeypatch.setattr(TableConsumer, "_first_frame", lambda consumer: time.sleep(0.3))
     comm = await connect(seats[0], table.pk)
+    for _ in range(100):  # accepted; then it watches the table's clock, then its snapshot hop sleeps
+        if table_clock.watchers(table.pk):
+            break
+        await asyncio.sleep(0.02)
     assert len(table_clock.watchers(table.pk)) == 1
     comm.future.cancel()
     for _ in range(100):
