@@ -74,3 +74,31 @@ def pytest_configure(config):
 @pytest.hookimpl(tryfirst=True)  # before -m deselects by the markers
 def pytest_collection_modifyitems(items):
     tiers.mark(items)
+
+
+@pytest.hookimpl(hookwrapper=True, tryfirst=True)
+def pytest_runtest_teardown(item):
+    """Before any fixture ends (the test database's flush among them), end what an async test left
+    running: a socket the server closed but the test never disconnected still has its consumer's task,
+    which the event loop's teardown would cancel, and a cancelled consumer runs disconnect, which writes
+    through asgiref's database thread. Cancel those tasks now and wait for that thread, or the write
+    holds a table's lock while the flush runs ("database table is locked")."""
+    import asyncio
+    import warnings
+
+    from asgiref.sync import SyncToAsync
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)  # get_event_loop without a running loop
+        try:
+            loop = asyncio.get_event_loop_policy().get_event_loop()
+        except RuntimeError:
+            loop = None
+    if loop is not None and not loop.is_closed() and not loop.is_running():
+        left = [t for t in asyncio.all_tasks(loop) if not t.done()]
+        for task in left:
+            task.cancel()
+        if left:
+            loop.run_until_complete(asyncio.gather(*left, return_exceptions=True))
+    SyncToAsync.single_thread_executor.submit(lambda: None).result(timeout=60)
+    yield
