@@ -1,4 +1,5 @@
-"""How fast is one move on the server side (DESIGN: one move)? Figures for the table, in process.
+"""How fast is one move on the server side (docs/design.md#one-move-end-to-end)? Figures for the table,
+in process.
 
 Sets up a database (SQLite in a temporary folder, or the existing one DATABASE_URL names, e.g.
 postgres://postgres@127.0.0.1:5432/bench after `createdb -h 127.0.0.1 -U postgres bench`), seats three

@@ -1,4 +1,5 @@
-"""Django's template engine or Jinja2 for the table's fragments (DESIGN: templates)? Figures for the choice.
+"""Django's template engine or Jinja2 for the table's fragments (docs/design.md#templates-and-fragments)?
+Figures for the choice.
 
 What a table frame carries on a move is markup built in Python (games.fragment_html); the fragments
 still templates change between hands: the room's line, the fairness box, the full log, the result

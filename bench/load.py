@@ -1,4 +1,5 @@
-"""Load benchmark of the table's move path, against a floor, in the same run (DESIGN: one move).
+"""Load benchmark of the table's move path, against a floor, in the same run
+(docs/design.md#one-move-end-to-end).
 
 Starts the real server — Daphne serving bench/floor.py's ASGI app (the site, plus a bare floor consumer
 at /ws/floor/<table>/) and the deadline sweeper (`manage.py run_timers --loop`) — on free loopback

@@ -1,4 +1,4 @@
-"""The table's websocket (DESIGN: one move, end to end).
+"""The table's websocket (docs/design.md#one-move-end-to-end).
 
 One consumer per open table page: an authenticated user with a seat at the table. It joins the groups
 `table.<id>` and `user.<id>`, sends a full snapshot of the seat's fragments on every (re)connect, passes

@@ -1,4 +1,4 @@
-"""One database hop per change per process (DESIGN: one move, end to end).
+"""One database hop per change per process (docs/design.md#one-read-per-change).
 
 Each socket at a table hears of the table's new version on its own. The first of this process's sockets
 to hear of it brings every socket of the process at that table up to date in ONE database_sync_to_async

@@ -1,4 +1,5 @@
-"""The table page's fragments: one seat's view cut into parts with fixed ids (DESIGN: templates).
+"""The table page's fragments: one seat's view cut into parts with fixed ids
+(docs/design.md#templates-and-fragments).
 
 Each fragment is (id, template, data): `data` is plain JSON-able data derived from a selectors.Snapshot.
 A spectator's snapshot (position None) is the public view (games.rules.public_view): the same fragments

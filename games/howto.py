@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from .models import HUXI_LABELS, Variant
 from .rules import PatternSpec
 
-# The hu-xi rows a player reads (R4, R10.3), in the order of the rule book; red rows only where a
+# The hu-xi rows a player reads (R4, R10.3), in the order of docs/rules.md; red rows only where a
 # variant values red groups apart.
 HUXI_ROWS = (("peng", "peng_red"), ("kan", "kan_red"), ("pao", "pao_red"), ("ti", "ti_red"),
              ("s123", None), ("s2710", None))

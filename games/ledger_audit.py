@@ -1,4 +1,4 @@
-"""An audit of the coin ledger (DESIGN: money is a ledger): what would be wrong with the books.
+"""An audit of the coin ledger (docs/design.md#money-is-a-ledger): what would be wrong with the books.
 
 Reads only. Each settlement's entries sum to zero; a settlement is applied once (no (settlement,
 account) pair twice, no hand settled under two keys); no account's running balance, entry by entry,

@@ -1,4 +1,4 @@
-"""The latest read of each table, per process (DESIGN: one read per change per process).
+"""The latest read of each table, per process (docs/design.md#one-read-per-change).
 
 A change of a table sends its consumers the table's new version. The first consumer of this process
 to ask for that version reads the table, its seats and its current hand once (two statements, plus

@@ -1,4 +1,4 @@
-"""What a table page may send over its websocket (DESIGN: every message validated before use).
+"""What a table page may send over its websocket (docs/design.md#every-message-is-validated-before-use).
 
 One schema (pydantic) for every message, checked before anything else: at most MAX_CHARS characters,
 JSON without NaN/Infinity, an object whose op is one of OPS, a move number that is a bounded whole

@@ -426,7 +426,8 @@ class AppendOnly(models.Model):
 
 
 class ActionLog(AppendOnly):
-    """Every move of a hand, in order: with the seed it replays the hand (DESIGN: seeded determinism)."""
+    """Every move of a hand, in order: with the seed it replays the hand
+    (docs/design.md#seeded-determinism)."""
 
     hand = models.ForeignKey(Hand, models.PROTECT, related_name="actions", verbose_name=_("hand"))
     move_no = models.PositiveIntegerField(_("move number"))

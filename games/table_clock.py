@@ -1,4 +1,4 @@
-"""One timer per table per process (DESIGN: timers are deadlines stored on the hand).
+"""One timer per table per process (docs/design.md#timers-deadlines-and-the-sweeper).
 
 Every socket of a table learns the table's next deadline with each snapshot and asks to be woken then;
 a process keeps one timer per table for all of them, so a deadline costs one `table_tick` per process,

@@ -1,4 +1,5 @@
-"""Deadlines (DESIGN: timers are deadlines stored on the hand, so they survive a restart).
+"""Deadlines (docs/design.md#timers-deadlines-and-the-sweeper:
+stored on the hand, they survive a restart).
 
 `Hand.deadline` is when the next automatic step is due — a bot's or an auto-played seat's move, the
 default move of a person who ran out of time, or the next hand — and `Hand.turn_deadline` is the

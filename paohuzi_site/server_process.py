@@ -1,5 +1,5 @@
 """What a Daphne process sets up once: request threads that give back their connection, and a GC
-that does not stall the event loop (DESIGN: one move).
+that does not stall the event loop (docs/design.md#measured-pitfalls-of-this-stack).
 
 Django's ASGI handler runs each HTTP request's sync code in a thread of its own (asgiref's
 ThreadSensitiveContext), so with persistent connections (settings: CONN_MAX_AGE) every request leaves

@@ -1,4 +1,4 @@
-"""Defaults: the six variant presets of Rules engine I and the six coin room tiers of RULES.md R11.
+"""Defaults: the six variant presets of Rules engine I and the six coin room tiers of docs/rules.md R11.
 
 The data is copied here as literals (from games.rules.variants.PRESETS → RuleSet.to_dict()), so this
 migration keeps installing the same rows whatever the engine's code becomes later. Running it twice

@@ -1,5 +1,5 @@
-"""The engine's refusals in the page's language (DESIGN: refusals travel as codes, translated at the
-edge). `text(error)` turns any games.rules error (IllegalAction, InvalidAction, RuleSetError, BadInput)
+"""The engine's refusals in the page's language (docs/design.md#refusals-are-codes-translated-at-the-edge).
+`text(error)` turns any games.rules error (IllegalAction, InvalidAction, RuleSetError, BadInput)
 or a NoWin's `why` into a sentence through gettext, with the card faces in it; never engine English on a
 Chinese page, never a rule number. Each module here holds the messages of one kind of refusal.
 """

@@ -1,4 +1,4 @@
-"""The Paohuzi rules engine (RULES.md): the one door into it. Pure Python: nothing below this package
+"""The Paohuzi rules engine (docs/rules.md): the one door into it. Pure Python: nothing below this package
 imports Django, and nothing outside it imports its modules (tests/test_import_boundaries.py).
 
     from games.rules import Action, apply, deal, legal_actions, new_seed, preset, seat_view

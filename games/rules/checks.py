@@ -117,7 +117,7 @@ def random_hand(rules, seed: int, dealer: int = 0, players: int = 3, check=None,
 def replay(rules, seed: int, dealer: int, players: int, log, *, steps: bool = False,
            held: bool = False) -> Played:
     """The hand again from its seed and its action log of (seat, Action or its wire form): the one way a
-    hand is re-played (DESIGN: seeded determinism). `steps` keeps every state on the way, for replays
+    hand is re-played (docs/design.md#seeded-determinism). `steps` keeps every state on the way, for replays
     shown move by move. A `held` hand's releases are not in the log: a held window resolves on its
     decisions alone, so when it was released never changes the hand, and the replay releases it once
     nobody is left to decide (the state after a move is then the one after its release)."""

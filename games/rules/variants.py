@@ -1,6 +1,6 @@
-"""RuleSet: every regional parameter of RULES.md as one frozen value (R8, R9, R10).
+"""RuleSet: every regional parameter of docs/rules.md as one frozen value (R8, R9, R10).
 
-Each **[reading]** of the rule book is a field here, never a branch on a variant's name. The admin's
+Each **[reading]** of docs/rules.md is a field here, never a branch on a variant's name. The admin's
 `Variant` rows build a RuleSet from these fields (games.models.Variant.to_ruleset); the engine sees
 nothing else. Adding a parameter: a field here (with its check in `validate`), a Variant column, a
 migration and the admin's fieldset.

@@ -1,4 +1,4 @@
-"""The only code that changes game data (DESIGN: services and selectors): one function per use case,
+"""The only code that changes game data (docs/design.md#services-and-selectors): one function per use case,
 keyword-only and atomic, in the shape check, then do, then notify (after commit).
 
 One module per concern: ledger (coins as an append-only ledger), rooms (private rooms, quick match,

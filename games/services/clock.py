@@ -1,4 +1,4 @@
-"""Time at a table (DESIGN: timers are deadlines stored on the hand): whichever process sees a deadline
+"""Time at a table (docs/design.md#timers-deadlines-and-the-sweeper): whichever process sees a deadline
 pass applies what is due, through the same services and under the same locks."""
 from __future__ import annotations
 

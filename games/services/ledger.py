@@ -1,5 +1,6 @@
-"""Money is a ledger (DESIGN): coins move only as append-only LedgerEntry rows that sum to zero per
-settlement, and User.coins is a cache of each account's sum, updated here in the same transaction."""
+"""Money is a ledger (docs/design.md#money-is-a-ledger): coins move only as append-only LedgerEntry rows
+that sum to zero per settlement, and User.coins is a cache of each account's sum, updated here in the same
+transaction."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping

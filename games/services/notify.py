@@ -1,5 +1,5 @@
-"""Notify after commit (DESIGN: send to the channel layer only after commit, or consumers read stale
-rows): a thin event; each consumer renders its own view.
+"""Notify after commit (docs/design.md#publish-after-commit: send to the channel layer only after
+commit, or consumers read stale rows): a thin event; each consumer renders its own view.
 
 A table socket's own request runs on the process's one database thread; sending from there would hold
 that thread until the event loop ran the send (a round trip per event, measured at ~1.5 ms a move under

@@ -1,4 +1,4 @@
-"""Playing hands (DESIGN: one move, end to end): the deal, each decision, the end of a hand and its
+"""Playing hands (docs/design.md#one-move-end-to-end): the deal, each decision, the end of a hand and its
 settlement, auto-play, the next hand, and a private room's dissolve vote."""
 from __future__ import annotations
 

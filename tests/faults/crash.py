@@ -1,6 +1,6 @@
-"""Nothing lost, nothing doubled when the server crashes (DESIGN: timers are stored deadlines; a move
-is one transaction with its ActionLog row). Tables play over real websockets — private rooms of three
-guests played by this client, and quick-match tables of a guest on auto-play with two bots — while
+"""Nothing lost, nothing doubled when the server crashes (docs/design.md#timers-deadlines-and-the-sweeper;
+a move is one transaction with its ActionLog row). Tables play over real websockets — private rooms
+of three guests played by this client, and quick-match tables of a guest on auto-play with two bots — while
 Daphne and the sweeper are killed with SIGKILL, again and again, and started again. Then every hand
 finishes, each one's action log is one row per move with contiguous move numbers, replaying its seed
 and log gives the state stored, and the ledger audit passes (its database is left for CI's

@@ -1,4 +1,4 @@
-"""Hidden information on the wire (DESIGN: hidden cards never reach another seat): bot hands on the real
+"""Hidden information on the wire (docs/design.md#hidden-cards-never-leave-their-seat): bot hands on the real
 server — quick-match tables of a guest on auto-play and two bots — with every frame the guest's socket
 receives kept. Afterwards each hand is replayed from its seed and action log (tests/faults/serverdb.py)
 and each frame is read against the state it shows (its move number, and the seat's own cards):

@@ -3,7 +3,7 @@ environment (its settings, its database), never the test's: `python -m tests.fau
 
     hands [--states] TABLE…   every hand of these tables (all tables when none given): its seed, its
                               action log, whether replaying the seed and the log gives the stored state
-                              (DESIGN: seeded determinism), and with --states each state on the way
+                              (docs/design.md#seeded-determinism), and with --states each state on the way
     fingerprint TABLE         everything a move, a vote or a setting would change at the table
 """
 from __future__ import annotations

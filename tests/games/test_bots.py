@@ -113,7 +113,8 @@ def test_bot_seat_wins_far_more_than_random_seats():
 
 
 def test_bots_module_imports_no_django():
-    """games/bots.py stays at engine level, usable from the CLI and bench/ (DESIGN.md)."""
+    """games/bots.py stays at engine level, usable from the CLI and bench/
+    (docs/design.md#the-engine-is-pure-python)."""
     import games.bots
     from tests.rules.test_engine_is_pure import _imported_roots
 

@@ -1,4 +1,5 @@
-"""The table's websocket (DESIGN: one move, end to end): what each seat receives, and what it never does."""
+"""The table's websocket (docs/design.md#one-move-end-to-end): what each seat receives, and what it never
+does."""
 import asyncio
 import re
 from datetime import timedelta

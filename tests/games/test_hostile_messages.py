@@ -1,5 +1,5 @@
-"""Hostile input over the table's websocket (DESIGN: every message validated before use): thousands of
-malformed, huge, deeply nested, mistyped, out-of-turn, stale and replayed messages change nothing,
+"""Hostile input over the table's websocket (docs/design.md#every-message-is-validated-before-use):
+thousands of malformed, huge, deeply nested, mistyped, out-of-turn, stale and replayed messages change nothing,
 crash no socket and log no traceback; a flood is dropped with one notice and then closed; a user's
 fourth socket at a table closes the oldest; a failing handler is logged once and leaves nothing behind."""
 from __future__ import annotations

@@ -13,7 +13,7 @@ from games.rules.variants import PATTERN_CODES, PRESETS, RuleSet
 
 pytestmark = pytest.mark.django_db
 
-# RULES.md R11, with each tier's upper bound = the next tier's entry; the last has none.
+# docs/rules.md R11, with each tier's upper bound = the next tier's entry; the last has none.
 R11_TIERS = [
     ("天门山", 2, 100, 2_500, 3),
     ("岳麓山", 50, 2_500, 10_000, 6),

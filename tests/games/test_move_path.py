@@ -1,4 +1,4 @@
-"""The move path (DESIGN: one move, end to end): a change costs one read per process, frames carry the
+"""The move path (docs/design.md#one-move-end-to-end): a change costs one read per process, frames carry the
 table's version, unchanged fragments are not re-sent, and a gap brings a full snapshot."""
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""No hidden card reaches a seat's page (DESIGN; R3 'shown' column): every fragment a seat is sent —
+"""No hidden card reaches a seat's page (docs/design.md#hidden-cards-never-leave-their-seat;
+R3 'shown' column): every fragment a seat is sent —
 on the page and over the socket — is the same whatever the cards hidden from that seat are.
 
 At every move of a whole hand, the hands of the other seats, the stock, the card of their wei and

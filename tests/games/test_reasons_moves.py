@@ -1,7 +1,7 @@
-"""A refused move in the player's language (games.reasons.moves, DESIGN: refusals are translated at the
-edge): every engine code has a message; in Chinese it is Chinese (no English word, no rule number, full-
-width punctuation) and shows the cards; in English it has no Chinese but the card faces. Each refusal
-comes from a real situation (tests/rules/refusal_cases.py)."""
+"""A refused move in the player's language (games.reasons.moves,
+docs/design.md#refusals-are-codes-translated-at-the-edge): every engine code has a message; in Chinese
+it is Chinese (no English word, no rule number, full-width punctuation) and shows the cards; in English
+it has no Chinese but the card faces. Each refusal comes from a real situation (tests/rules/refusal_cases.py)."""
 import re
 
 import pytest

@@ -1,6 +1,6 @@
 """games.reasons.rulesets: every code the engine raises for a rule set or a scoring request, and every
-NoWin reason, has a message, and in Chinese that message is Chinese (DESIGN: refusals are translated at
-the edge)."""
+NoWin reason, has a message, and in Chinese that message is Chinese
+(docs/design.md#refusals-are-codes-translated-at-the-edge)."""
 import re
 
 import pytest

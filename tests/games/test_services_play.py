@@ -168,7 +168,7 @@ def test_the_result_panel_and_seats_group_the_digits_of_coins_and_multipliers(fl
     assert "6,000 " in html["seat-1"] and "+4,000" in html["seat-1"]
 
 
-# ---- one move (DESIGN: action_submit)
+# ---- one move (action_submit, docs/design.md#one-move-end-to-end)
 
 
 def test_action_submit_applies_the_move_logs_it_and_advances_the_move_number(coin_table):

@@ -10,7 +10,7 @@ from tests.rules.handkit import legal, play, start
 
 from .tablekit import WIN_SEED, deal_seed, private_table  # noqa: F401
 
-# RULES.md R6.3's worked example (as in tests/rules/test_r6_chi_bi.py): seat 1 may take the dealer's 二.
+# docs/rules.md R6.3's worked example (as in tests/rules/test_r6_chi_bi.py): seat 1 may take the dealer's 二.
 DEALER = "二七七十十五五六六八八九九柒柒捌捌玖玖拾叁"
 EXAMPLE = "一二二三三四贰贰" + "五六八九壹叁肆伍陆捌玖拾"
 

@@ -1,4 +1,5 @@
-"""The engine is pure Python: no module under games/rules imports Django (DESIGN.md)."""
+"""The engine is pure Python: no module under games/rules imports Django
+(docs/design.md#the-engine-is-pure-python)."""
 import ast
 from pathlib import Path
 

@@ -1,4 +1,5 @@
-"""Refusals travel as a stable code and plain parameters (DESIGN), with the English text for the CLI;
+"""Refusals travel as a stable code and plain parameters
+(docs/design.md#refusals-are-codes-translated-at-the-edge), with the English text for the CLI;
 one real situation per code (tests/rules/refusal_cases.py), named after the rule it upholds."""
 import pytest
 

@@ -1,4 +1,4 @@
-"""Real bugs kept as replayable fixtures (DESIGN: seeded determinism; like python-chess's perft files).
+"""Real bugs kept as replayable fixtures (docs/design.md#seeded-determinism; like python-chess's perft files).
 
 Each file in tests/rules/regressions/ names the rule, says what went wrong, and holds `cli play` scenarios
 with the parts of the output that must hold now. A new bug gets a new file before its fix.

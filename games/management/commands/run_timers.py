@@ -1,7 +1,7 @@
 """`manage.py run_timers`: apply due deadlines for tables nobody is connected to (bots filling quick-match
 tables, bot and auto-play moves, timeouts, next hands). Consumers handle the tables they show; this
-sweeper covers the rest, e.g. after a restart (DESIGN: timers are stored deadlines). `make serve` runs
-it with --loop beside Daphne (bin/serve)."""
+sweeper covers the rest, e.g. after a restart (docs/design.md#timers-deadlines-and-the-sweeper). `make serve`
+runs it with --loop beside Daphne (bin/serve)."""
 import logging
 import time
 
