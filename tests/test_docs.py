@@ -22,6 +22,7 @@ ELSEWHERE = re.compile(r"\bDESIGN\b|\bRULES\.md\b")  # the files the comments us
 RULE = re.compile(r"(?<![\w.])R(\d{1,2})(?:\.(\d{1,2}))?(?![\w])")
 TEST_NAME_RULE = re.compile(r"(?:\btest|_)_?r(\d{1,2})(?:_(\d{1,2}))?(?=_|\b)")
 RULE_HEADING = re.compile(r"^#{2,4} R(\d{1,2})(?:\.(\d{1,2}))?[.\s]", re.MULTILINE)
+PATH_IN_DOC = re.compile(r"`((?:%s)/[\w/.-]*[\w/])`" % "|".join(SOURCE_DIRS + ("locale", "money")))
 
 
 def anchor(heading: str) -> str:
@@ -119,6 +120,17 @@ def test_every_cited_rule_number_is_in_rules_md():
     missing = [f"{where}: R{s}{'' if i is None else f'.{i}'}" for (s, i), where in sorted(
         cited_rules().items(), key=lambda kv: (kv[0][0], kv[0][1] or 0)) if (s, i) not in entries]
     assert not missing, "cited, but not a heading of docs/rules.md:\n" + "\n".join(missing)
+
+
+def test_every_path_the_documents_name_exists():
+    """A module that moves leaves its old name in docs/ behind: this names it (paths written with a
+    wildcard or a placeholder, `templates/games/_*.html`, are not checked)."""
+    gone = []
+    for doc in sorted(DOCS.glob("*.md")):
+        text = doc.read_text(encoding="utf-8")
+        gone += [f"{_where(doc, text, m.start())}: {m[1]}" for m in PATH_IN_DOC.finditer(text)
+                 if not (ROOT / m[1]).exists()]
+    assert not gone, "\n".join(gone)
 
 
 @pytest.mark.parametrize("doc", ["design.md", "protocol.md", "rules.md"])
