@@ -1,6 +1,6 @@
-"""The admin for accounts and the economy: users (coins change only through the grant form, which
-writes a ledger settlement against the house and the admin log), the level table, the sign-in bonus,
-daily tasks, and read-only sign-ins, task progress and grants."""
+"""The admin for accounts: users (coins change only through the grant form, which writes a ledger
+settlement against the house and the admin log: money.rewards.coins_grant). The economy's pages are
+money.admin."""
 import secrets
 
 from django import forms
@@ -13,11 +13,10 @@ from django.urls import path, reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from games.services import Refused, rewards
-
-from .forms import ThrottledAdminLoginForm
-from .levels import ink
-from .models import CoinGrant, DailyTask, Level, SignIn, SignInReward, TaskProgress, User
+from accounts.forms import ThrottledAdminLoginForm
+from accounts.models import User
+from games.errors import Refused
+from money import rewards
 
 admin.site.login_form = ThrottledAdminLoginForm  # failed log-ins wait here as on the site's page
 
@@ -76,62 +75,3 @@ class UserAdmin(BaseUserAdmin):
         context = {**self.admin_site.each_context(request), "opts": self.opts, "original": user, "form": form,
                    "title": _("Grant or remove coins: %(user)s") % {"user": user}}
         return TemplateResponse(request, "admin/accounts/user/grant.html", context)
-
-
-@admin.register(Level)
-class LevelAdmin(admin.ModelAdmin):
-    list_display = ("title", "experience", "colour", "badge")
-    list_editable = ("experience", "colour")
-
-    @admin.display(description=_("badge"))
-    def badge(self, level):
-        """The title as players see it, in its colour (the site's grey without one)."""
-        return format_html('<span class="title-badge" style="background: {}; color: {}; padding: 0 .4em; '
-                           'border-radius: 4px">{}</span>', level.colour or "#6b6b6b", ink(level.colour) or "#fff",
-                           level.title)
-
-
-@admin.register(SignInReward)
-class SignInRewardAdmin(admin.ModelAdmin):
-    list_display = ("day", "coins")
-    list_editable = ("coins",)
-
-
-@admin.register(DailyTask)
-class DailyTaskAdmin(admin.ModelAdmin):
-    list_display = ("__str__", "kind", "hands", "reward", "active", "order")
-    list_editable = ("reward", "active", "order")
-    fields = ("kind", "hands", "pattern", "min_huxi", "tier", "reward", "active", "order")
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    """Written by the services only."""
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
-
-@admin.register(SignIn)
-class SignInAdmin(ReadOnlyAdmin):
-    list_display = ("day", "user", "streak", "coins")
-    list_filter = ("day",)
-    search_fields = ("user__username",)
-
-
-@admin.register(TaskProgress)
-class TaskProgressAdmin(ReadOnlyAdmin):
-    list_display = ("day", "user", "task", "count", "claimed")
-    list_filter = ("day", "claimed")
-    search_fields = ("user__username",)
-
-
-@admin.register(CoinGrant)
-class CoinGrantAdmin(ReadOnlyAdmin):
-    list_display = ("created_at", "user", "amount", "reason", "by", "settlement_key")
-    search_fields = ("user__username", "reason", "settlement_key")

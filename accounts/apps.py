@@ -5,6 +5,3 @@ from django.utils.translation import gettext_lazy as _
 class AccountsConfig(AppConfig):
     name = "accounts"
     verbose_name = _("Accounts")
-
-    def ready(self) -> None:
-        from . import levels  # noqa: F401  (connects the signal that forgets the cached level table)

@@ -6,9 +6,9 @@ from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from . import throttles
-from .models import User
-from .services import GUEST_PREFIX, RESERVED_PREFIX
+from accounts import throttles
+from accounts.models import User
+from accounts.services import GUEST_PREFIX, RESERVED_PREFIX
 
 # Names the site shows for its own seats and people, in either language (空位 / empty seat, 机器人 1 /
 # Bot 1, 游客 12 / Guest 12), the badges beside a seat's name (庄家 / dealer, 托管 / auto-play), and

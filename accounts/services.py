@@ -1,18 +1,16 @@
-"""Account use cases. Coins only ever arrive through the ledger (games.services.ledger_settle);
-experience and levels are games.services.progress."""
+"""Account use cases: sign-up (with the starting coins), guest play and claiming a guest account, the
+player's own settings. Coins only ever arrive through the ledger (money.ledger.ledger_settle);
+experience and levels are money.progress, the relief grant money.relief."""
 from __future__ import annotations
 
 import secrets
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.utils.translation import gettext as _
 
-from games.models import LedgerEntry
-from games.services import DuplicateSettlement, Refused, house_account, ledger_settle, person_changed, publish_coins
-
-from .models import User
-from .selectors import relief_key_prefix, relief_offer
+from accounts.models import User
+from games.notify import person_changed
+from money.ledger import house_account, ledger_settle
 
 RESERVED_PREFIX = "__"  # system accounts (the house) use names no player can choose
 GUEST_PREFIX = "guest-"
@@ -68,29 +66,3 @@ def watch_settings_save(*, form) -> User:
     user = form.save()
     person_changed(user.pk)
     return user
-
-
-@transaction.atomic
-def relief_grant(*, user: User, n: int) -> int:
-    """Pay the relief grant (救济金, R11 free coins) the page offered: the n-th of today's, paid by the
-    house through the ledger under the key relief:<user>:<day>:<n>, so it is paid once whatever the
-    clicks. Returns the coins paid; 0 when that grant was paid already (a repeated click)."""
-    User.objects.select_for_update().filter(pk=user.pk).first()  # one grant at a time per user
-    user.refresh_from_db(fields=["coins"])
-    key = f"{relief_key_prefix(user)}{n}"
-    if LedgerEntry.objects.filter(settlement_key=key).exists():
-        return 0
-    offer = relief_offer(user)
-    if offer is None:
-        raise Refused(_("Relief coins are for players who cannot afford any room."))
-    if not offer["amount"]:
-        raise Refused(_("You have had today's relief coins: come back tomorrow."))
-    if n != offer["n"]:
-        raise Refused(_("This offer is out of date; reload the page."))
-    try:
-        ledger_settle(key, {user: offer["amount"], house_account(): -offer["amount"]})
-    except DuplicateSettlement:  # a concurrent twin of this click was first
-        return 0
-    publish_coins([user.pk])
-    person_changed(user.pk)
-    return offer["amount"]

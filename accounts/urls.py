@@ -3,8 +3,8 @@ from django.urls import path
 
 from paohuzi_site import ids  # noqa: F401 - the <id:…> converter
 
-from . import views
-from .forms import ThrottledLoginForm
+from accounts import views
+from accounts.forms import ThrottledLoginForm
 
 app_name = "accounts"
 urlpatterns = [

@@ -10,11 +10,12 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games.services import Refused, rewards
-
-from . import economy, selectors, services, throttles
-from .forms import HintSettingForm, SignupForm, WatchSettingsForm
-from .levels import rank
+from accounts import services, throttles
+from accounts.forms import HintSettingForm, SignupForm, WatchSettingsForm
+from games.errors import Refused
+from money import rewards, selectors
+from money.relief import relief_grant
+from money.levels import rank
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
 
@@ -80,14 +81,14 @@ def profile(request):
     return render(request, "accounts/profile.html",
                   {"profile": request.user, "recent_hands": selectors.recent_hands(request.user),
                    "relief": selectors.relief_offer(request.user), "rank": rank(request.user.experience),
-                   "signin": economy.signin_offer(request.user), "tasks": economy.today_tasks(request.user),
-                   "history": economy.coin_history(request.user, request.GET.get("page")),
+                   "signin": selectors.signin_offer(request.user), "tasks": selectors.today_tasks(request.user),
+                   "history": selectors.coin_history(request.user, request.GET.get("page")),
                    "watch_form": WatchSettingsForm(instance=request.user),
                    "hint_form": HintSettingForm(initial={"show_hints": request.user.show_hints})})
 
 
 def leaderboard(request):
-    return render(request, "accounts/leaderboard.html", {"boards": economy.leaderboards()})
+    return render(request, "accounts/leaderboard.html", {"boards": selectors.leaderboards()})
 
 
 @require_POST
@@ -135,7 +136,7 @@ def relief(request):
     """The relief grant's button (lobby, profile): `n` is which of today's grants the page offered."""
     n = request.POST.get("n", "")
     try:
-        paid = services.relief_grant(user=request.user, n=int(n) if n.isdigit() else 0)
+        paid = relief_grant(user=request.user, n=int(n) if n.isdigit() else 0)
     except Refused as e:
         messages.error(request, str(e))
     else:

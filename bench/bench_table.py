@@ -3,7 +3,7 @@ in process.
 
 Sets up a database (SQLite in a temporary folder, or the existing one DATABASE_URL names, e.g.
 postgres://postgres@127.0.0.1:5432/bench after `createdb -h 127.0.0.1 -U postgres bench`), seats three
-guests at a private room with hints on, each with a games.consumers.TableConsumer as a socket would
+guests at a private room with hints on, each with a games.live.consumers.TableConsumer as a socket would
 have (no event loop: the events a request commits are kept, as notify.on_db_thread keeps them), and
 plays N hands from fixed deal seeds, every seat playing games.bots' choice, timing what the socket's
 request does on the database thread:
@@ -74,10 +74,14 @@ def play_hands(hands: int, on_move=None) -> dict[str, list]:
     call_command("migrate", verbosity=0)
 
     from accounts.services import account_create
-    from games import bots, fragments, live, messages, selectors, services
-    from games.consumers import OPS
+    from games import bots, selectors
+    from games.live import fragments, messages
+    from games import reads
+    from games import play as games_play
+    from games.live.consumers import OPS
     from games.models import Table
-    from games.services import fair, notify, play
+    from games.play import fair, hands as play
+    from games import notify
 
     seeds = iter(range(1000, 10**6))  # the same hands on every run
     fair.deal_seed_of = lambda server_seed, client_seeds: next(seeds)
@@ -85,16 +89,16 @@ def play_hands(hands: int, on_move=None) -> dict[str, list]:
     notify._HELD.set([])  # as a socket's request: the events are kept, not sent (no event loop here)
     users = [account_create(username=f"bench{i}-{time.time_ns()}", password=None) for i in range(3)]
     figures = {"move": [], "service": [], "click": [], "templates": [], "frames": [], "full": []}
-    submit = services.action_submit
+    submit = games_play.action_submit
 
-    def timed_submit(**kwargs):  # OPS["act"] calls services.action_submit by name
+    def timed_submit(**kwargs):  # OPS["act"] calls games_play.action_submit by name
         t0 = CLOCK()
         try:
             return submit(**kwargs)
         finally:
             figures["service"].append(CLOCK() - t0)
 
-    services.action_submit = timed_submit
+    games_play.action_submit = timed_submit
 
     with template_renders(CLOCK) as in_templates:
         table, sockets = table_with_sockets(users)
@@ -102,7 +106,7 @@ def play_hands(hands: int, on_move=None) -> dict[str, list]:
             by_position = {s.position: s for s in sockets}
             hand = selectors.current_hand(table)
             while not hand.finished:
-                state = live.parsed_state(hand)
+                state = reads.parsed_state(hand)
                 seat = state.to_act[0]
                 msg = messages.parse(json.dumps({"op": "act", "action": bots.choose_action(state, seat).text,
                                                  "move_no": hand.move_no}))
@@ -180,16 +184,16 @@ def _one_run(root: Path, args) -> dict:
 
 def table_with_sockets(users) -> tuple:
     """A private room of the three `users` (16 hands, hints on, 常德), dealt, and a
-    games.consumers.TableConsumer for each seat as a socket's connect leaves it (its first snapshot
+    games.live.consumers.TableConsumer for each seat as a socket's connect leaves it (its first snapshot
     sent), without a socket or an event loop."""
-    from games import services
-    from games.consumers import TableConsumer
+    from games import rooms
+    from games.live.consumers import TableConsumer
     from games.models import Table, Variant
 
-    table = services.private_create(owner=users[0], variant=Variant.objects.get(slug="changde"),
-                                    planned_hands=16, player_count=3)
+    table = rooms.private_create(owner=users[0], variant=Variant.objects.get(slug="changde"),
+                                 planned_hands=16, player_count=3)
     for user in users[1:]:
-        services.seat_join(table=table, user=user)
+        rooms.seat_join(table=table, user=user)
     sockets = []
     for seat in Table.objects.get(pk=table.pk).seats.all():
         socket = TableConsumer()

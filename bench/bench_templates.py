@@ -1,7 +1,7 @@
 """Django's template engine or Jinja2 for the table's fragments (docs/design.md#templates-and-fragments)?
 Figures for the choice.
 
-What a table frame carries on a move is markup built in Python (games.fragment_html); the fragments
+What a table frame carries on a move is markup built in Python (games.live.fragment_html); the fragments
 still templates change between hands: the room's line, the fairness box, the full log, the result
 panel. This plays hands in-process as bench/bench_table.py does (its play_hands: SQLite in a temporary
 folder, three guests at a private room, every seat playing games.bots' choice), keeps each distinct
@@ -73,8 +73,9 @@ def main() -> int:
     seen: dict = {}
 
     def keep_fair_box(table, hand) -> None:
-        """The fairness box as the table shows it now (games.fragments.build), and its seeds once revealed."""
-        from games import fairness, fragments, selectors
+        """The fairness box as the table shows it now (games.live.fragments.build), and its seeds once revealed."""
+        from games import fairness, selectors
+        from games.live import fragments
 
         snap = selectors.snapshot(table.pk, 0, "http://localhost", None)
         data = fairness.committed(snap.table, snap.hand, fragments._playing(snap))

@@ -9,12 +9,10 @@ from django.urls import path
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from accounts.economy import entry_reasons
-
-from .holdings_form import HoldingsForm, outcome
-from .models import HUXI_NAMES, ActionLog, Hand, LedgerEntry, RoomTier, Seat, Table, Variant, VariantPattern
-from .reasons import text
-from .rules import RuleSetError
+from games.pages.holdings_form import HoldingsForm, outcome
+from games.models import HUXI_NAMES, ActionLog, Hand, RoomTier, Seat, Table, Variant, VariantPattern
+from games.reasons import text
+from games.rules import RuleSetError
 
 admin.site.site_header = _("Paohuzi Online administration")
 admin.site.site_title = _("Paohuzi Online")
@@ -179,17 +177,3 @@ class HandAdmin(ReadOnly, admin.ModelAdmin):
 
     def get_inlines(self, request, obj):
         return self.inlines if obj is not None and obj.finished else []
-
-
-@admin.register(LedgerEntry)
-class LedgerEntryAdmin(ReadOnly, admin.ModelAdmin):
-    list_display = ("created_at", "account", "amount", "settlement_key", "reason", "hand")
-    list_select_related = ("account", "hand__table__tier")  # the reason names the hand's room
-    readonly_fields = ("reason",)
-    list_filter = (("account", admin.RelatedOnlyFieldListFilter), ("created_at", admin.DateFieldListFilter))
-    date_hierarchy = "created_at"
-    search_fields = ("account__username", "settlement_key")
-
-    @admin.display(description=_("reason"))
-    def reason(self, entry):
-        return entry_reasons([entry])[entry.pk]

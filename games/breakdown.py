@@ -1,11 +1,11 @@
 """A win's breakdown as a page shows it: the ONE context of the table's result panel, the hand
 calculator and the admin's try box, all rendered by games/_breakdown.html (R4 each group's hu-xi, R8
 grade, patterns, fan and base, R9.4 a doubled grade). Plain JSON-able data: the result panel's data is
-its fragment's cache key (games.fragments)."""
+its fragment's cache key (games.live.fragments)."""
 from __future__ import annotations
 
-from .rules import Group, RuleSet, Win
-from .rules import cards as C
+from games.rules import Group, RuleSet, Win
+from games.rules import cards as C
 
 
 def from_win(win: Win, *, card: str | None = None, pay: dict | None = None) -> dict:

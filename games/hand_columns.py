@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .rules import cards as C
-from .rules import chi_groups_with
+from games.rules import cards as C
+from games.rules import chi_groups_with
 
 MAX_COLUMNS = 8  # what a 360 px phone holds at 40 px apart
 LOOSE_STACK = 3  # loose cards per column, raised while the columns do not fit

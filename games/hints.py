@@ -1,13 +1,13 @@
 """The hand fragment's winning-card hints (听牌提示): the engine's seat_hints as plain data, or None when
-the player or the private room switched them off (games.fragment_html.hints shows them).
+the player or the private room switched them off (games.live.fragment_html.hints shows them).
 
 Only the seat's own snapshot goes in, and the engine reads nothing hidden from that seat
 (games.rules.seat_hints), so the hints can never leak a card.
 """
 from __future__ import annotations
 
-from .rules import cards as C
-from .rules import seat_hints
+from games.rules import cards as C
+from games.rules import seat_hints
 
 
 def enabled(snap) -> bool:

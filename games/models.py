@@ -306,7 +306,7 @@ class Seat(models.Model):
     client_seed = models.CharField(
         _("client seed"), max_length=64, blank=True, default="",
         help_text=_("What the player's browser sent for the next deal (hex); empty for a bot or when none came."))
-    # Presence (games.services.presence): a person whose pages at the table all closed does not play
+    # Presence (games.play.presence): a person whose pages at the table all closed does not play
     # its next coin hand; the seat goes to another person or a bot.
     sockets = models.PositiveSmallIntegerField(_("open pages"), default=0,
                                                help_text=_("The person's pages open at this table now."))
@@ -443,28 +443,3 @@ class ActionLog(AppendOnly):
 
     def __str__(self) -> str:
         return f"{self.hand} #{self.move_no}"
-
-
-class LedgerEntry(AppendOnly):
-    """A coin movement. The entries of one settlement sum to zero; (settlement, account) is the
-    idempotency key, so a settlement can never be applied twice (games.services.ledger_settle)."""
-
-    account = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, related_name="ledger_entries",
-                                verbose_name=_("account"))
-    amount = models.BigIntegerField(_("amount"))
-    settlement_key = models.CharField(_("settlement"), max_length=100, db_index=True)
-    hand = models.ForeignKey(Hand, models.PROTECT, null=True, blank=True, related_name="ledger_entries",
-                             verbose_name=_("hand"))
-    created_at = models.DateTimeField(_("time"), auto_now_add=True, db_index=True)
-
-    class Meta:
-        ordering = ["-created_at", "-id"]
-        verbose_name = _("ledger entry")
-        verbose_name_plural = _("coin ledger")
-        constraints = [
-            models.UniqueConstraint(fields=["settlement_key", "account"], name="ledger_idempotency_key"),
-            models.CheckConstraint(name="ledger_amount_not_zero", condition=~Q(amount=0)),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.settlement_key}: {self.account} {self.amount:+d}"

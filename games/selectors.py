@@ -15,52 +15,21 @@ from django.contrib.auth import get_user_model
 from django.db.models import Count, Q
 from django.utils.translation import gettext as _
 
-from . import live
-from .models import ActionLog, Hand, RoomTier, Seat, Table, Variant
-from .rules import Event, HandState, Kind, event_view, group_view, public_view, replay
-from .rules import cards as C
+from games import reads
+from games.models import ActionLog, Hand, RoomTier, Seat, Table, Variant
+from games.rules import Event, HandState, Kind, event_view, group_view, public_view, replay
+from games.rules import cards as C
 
 LOG_LENGTH = 14  # events shown in a seat's log
 
 
-# ---------------------------------------------------------------- tables, tiers, time
+# ---------------------------------------------------------------- tables
 
 
 def current_hand(table, *, lock: bool = False) -> Hand | None:
     """The table's latest hand (`lock`: for update, inside a service's transaction)."""
     hands = Hand.objects.filter(table=table).order_by("-number")
     return (hands.select_for_update() if lock else hands).first()
-
-
-def due(table) -> object:
-    """When the table's next automatic step is due (read now: after a tick)."""
-    table = Table.objects.get(pk=getattr(table, "pk", table))
-    return live.due_at(table, current_hand(table) if table.status == Table.Status.PLAYING else None)
-
-
-def tier_for(coins: int) -> RoomTier | None:
-    """R11: the highest tier the coins allow. "Highest" is by coins to enter (the stakes), never by
-    RoomTier.order, which is only the order the lobby lists them in; of two tiers with the same entry
-    coins, the one listed later."""
-    return next((t for t in RoomTier.objects.order_by("-entry_coins", "-order") if t.admits(coins)), None)
-
-
-def coins_short(table, coins: int) -> bool:
-    """R11, R8.4: fewer coins than this coin room's coins to enter. Such a person does not play its next
-    hand: losses are capped at the coins carried, so playing on could only win (a free roll)."""
-    return table.kind == Table.Kind.COIN and coins < table.tier.entry_coins
-
-
-def tier_change(table, coins: int) -> tuple[str, RoomTier | None] | None:
-    """R11: where a person whose coins no longer fit this coin room goes next: ("up", the tier their
-    coins allow) above the room's upper bound; ("down", that tier, or None when no tier admits them)
-    below its coins to enter (coins_short). None while the coins fit."""
-    if table.kind != Table.Kind.COIN:
-        return None
-    if coins_short(table, coins):
-        return "down", tier_for(coins)
-    bound = table.tier.upper_bound
-    return ("up", tier_for(coins)) if bound is not None and coins > bound else None
 
 
 def coin_variant() -> Variant:
@@ -102,13 +71,6 @@ def my_tables(user) -> list[Table]:
 def table_by_code(code: str) -> Table | None:
     return (Table.objects.filter(invite_code=code.strip().upper(), kind=Table.Kind.PRIVATE)
             .select_related("variant", "owner").first())
-
-
-def unseated(table: Table, user) -> dict:
-    """What a person who no longer has a seat at this coin table is told (R11): whether they are short
-    of its coins to enter, and the tier their coins allow (None: none does)."""
-    return {"room": table, "coins": user.coins, "short": coins_short(table, user.coins),
-            "tier": tier_for(user.coins)}
 
 
 def shared_address(table: Table, seats) -> list[list[int]]:
@@ -188,7 +150,7 @@ class Snapshot:
     previous_multiplier: int | None = None  # coin rooms: the multiplier of the table's hand before
     version: int = 0  # the table's version this snapshot shows
     due: object = None  # when the table's next automatic step is due
-    shared: dict = field(default_factory=dict)  # fragments every viewer sees alike (games.fragments.build)
+    shared: dict = field(default_factory=dict)  # fragments every viewer sees alike (games.live.fragments.build)
 
     @property
     def multiplier_was(self) -> int | None:
@@ -209,9 +171,9 @@ class Snapshot:
 def snapshot(table_id: int, position: int | None, origin: str = "", version: int | None = None,
              move_no: int | None = None) -> Snapshot:
     """One seat's snapshot (position None: a spectator's) from this process's read of the table
-    (games.live): `version` is the one a change announced (None: read anew), `move_no` a private
-    step's (see live.table_read)."""
-    read = live.table_read(table_id, version, move_no)
+    (games.reads): `version` is the one a change announced (None: read anew), `move_no` a private
+    step's (see reads.table_read)."""
+    read = reads.table_read(table_id, version, move_no)
     return Snapshot(read.table, read.seats, position, read.hand, read.state, read.view(position), read.totals,
                     origin, read.previous_multiplier, read.version, read.due, read.shared)
 

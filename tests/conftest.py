@@ -44,18 +44,20 @@ def fresh_channel_layer(request):
 
 @pytest.fixture(autouse=True)
 def fresh_table_reads():
-    """Each test starts with no cached table reads (games.live), table clocks, counts in the cache
+    """Each test starts with no cached table reads (games.reads), table clocks, counts in the cache
     (spectators per table and per address) or level table: its tables may reuse another test's ids,
     its rows are its own, and it runs its own event loop."""
     from django.core.cache import cache
 
-    from accounts import levels
-    from games import live, table_clock
+    from games import reads
+    from games.clock import timer
+    from games.live import registry
+    from money import levels
 
-    for forget in (live.forget, table_clock.forget, cache.clear, levels.forget):
+    for forget in (reads.forget, registry.forget, timer.forget, cache.clear, levels.forget):
         forget()
     yield
-    for forget in (live.forget, table_clock.forget, cache.clear, levels.forget):
+    for forget in (reads.forget, registry.forget, timer.forget, cache.clear, levels.forget):
         forget()
 
 

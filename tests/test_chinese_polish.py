@@ -9,7 +9,9 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from games import fragments, selectors, services
+from games.live import fragments
+from games import selectors
+from games import play
 from games.models import Seat, Variant
 from tests.games.tablekit import WIN_SEED, deal_seed, play_out, private_table  # noqa: F401
 
@@ -93,13 +95,13 @@ def test_a_card_turned_up_from_the_stock_is_called_one_thing():
 def test_everyone_is_told_who_refused_to_dissolve_the_room(defaults, make_user):
     users = [make_user(n) for n in ("ann", "bob", "cyd")]
     table = private_table(users, variant=Variant.objects.get(slug="changde"))
-    services.dissolve_vote(table=table, user=users[0], agree=True)
-    services.dissolve_vote(table=table, user=users[1], agree=False)
+    play.dissolve_vote(table=table, user=users[0], agree=True)
+    play.dissolve_vote(table=table, user=users[1], agree=False)
     with translation.override("zh-hans"):
         for seat in Seat.objects.filter(table=table):
             html = fragments.render_all(selectors.snapshot(table.pk, seat.position))["actions"]
             assert "bob 不同意解散" in html, seat.position
-        services.dissolve_vote(table=table, user=users[2], agree=True)  # a new proposal: the refusal is old news
+        play.dissolve_vote(table=table, user=users[2], agree=True)  # a new proposal: the refusal is old news
         html = fragments.render_all(selectors.snapshot(table.pk, 0))["actions"]
     assert "不同意解散" not in html and not Seat.objects.filter(table=table, dissolve_vote=False).exists()
 

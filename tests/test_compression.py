@@ -3,7 +3,7 @@ the lobby is, the table page and a lobby listing a private room's invite code ar
 served (collected, hashed, Brotli and gzip beside them) are in tests/browser/test_compressed_transfer.py."""
 import pytest
 
-from games import services
+from games import rooms
 from games.models import Variant
 
 pytestmark = pytest.mark.django_db
@@ -20,8 +20,8 @@ def test_the_lobby_is_compressed_for_a_browser_that_accepts_gzip(client, default
 
 def test_pages_with_an_invite_code_or_a_hand_are_never_compressed(client, defaults, make_user):
     ann = make_user("ann")
-    room = services.private_create(owner=ann, variant=Variant.objects.get(slug="changde"), planned_hands=8,
-                                   player_count=3)
+    room = rooms.private_create(owner=ann, variant=Variant.objects.get(slug="changde"), planned_hands=8,
+                                player_count=3)
     client.force_login(ann)
     for url in ("/play/", f"/tables/{room.pk}/", f"/join/{room.invite_code}/", f"/tables/{room.pk}/standings/"):
         page = client.get(url, follow=True, **GZIP)

@@ -9,7 +9,7 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from django.urls.converters import IntConverter
 from django.urls.resolvers import RoutePattern
 
-from games.routing import websocket_urlpatterns
+from games.live.routing import websocket_urlpatterns
 from paohuzi_site.ids import RowId
 
 HUGE = str(10 ** 30)

@@ -1,6 +1,7 @@
 """The project's import graph, read from the source with an AST walk (imports inside functions too):
-no import cycle anywhere; services never import views, consumers or fragments; selectors never import
-services; outside games/rules the engine is entered only through `games.rules` (its public API)."""
+imports go down the layers only (LAYERS, below: the folders' architecture); no import cycle anywhere;
+services never import views, consumers or fragments; selectors never import services; outside
+games/rules the engine is entered only through `games.rules` (its public API)."""
 from __future__ import annotations
 
 import ast
@@ -9,7 +10,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("games", "accounts", "paohuzi_site")
+PACKAGES = ("games", "accounts", "money", "paohuzi_site")
 
 
 def _module_name(path: Path) -> str:
@@ -50,8 +51,8 @@ GRAPH = {name: _imports(name) for name in MODULES}
 
 
 def test_the_walk_sees_the_known_edges():
-    assert "games.services.ledger" in GRAPH["games.services"]
-    assert "games.selectors" in GRAPH["games.fragments"]
+    assert "money.ledger" in GRAPH["games.play.hands"]
+    assert "games.selectors" in GRAPH["games.live.fragments"]
     assert "games.rules.cards" in GRAPH["games.rules.winning"]
 
 
@@ -87,15 +88,91 @@ def _reach(name: str) -> set[str]:
     return seen
 
 
-@pytest.mark.parametrize("service", sorted(n for n in MODULES if n.startswith("games.services")))
+SERVICES = ("games.play", "games.rooms", "games.clock.tick", "money.ledger", "money.relief", "money.rewards",
+            "money.progress", "accounts.services")  # the code that changes data
+SELECTORS = ("games.selectors", "money.selectors", "money.tiers")
+
+
+def _is(name: str, prefixes) -> bool:
+    return any(name == p or name.startswith(p + ".") for p in prefixes)
+
+
+@pytest.mark.parametrize("service", sorted(n for n in MODULES if _is(n, SERVICES)))
 def test_services_never_import_the_web_edge(service):
-    edge = {"games.views", "games.consumers", "games.fragments", "games.routing", "accounts.views"}
+    edge = {"games.pages.views", "games.live.consumers", "games.live.fragments", "games.live.routing", "accounts.views"}
     assert not _reach(service) & edge
 
 
 def test_selectors_never_import_services():
-    for name in ("games.selectors", "accounts.selectors"):
-        assert not any(m.startswith(("games.services", "accounts.services")) for m in _reach(name)), name
+    for name in SELECTORS:
+        assert not [m for m in _reach(name) if _is(m, SERVICES)], name
+
+
+# ---------------------------------------------------------------- layers: imports go down only
+
+# Lowest first. A module's layer is that of the longest prefix listed here that names it (or a package
+# above it): "games" is the game data, so a new module in games/ starts there until a row says otherwise.
+LAYERS = [
+    ("engine", ["games.rules"]),
+    ("identity", ["accounts.models", "accounts.throttles", "accounts.apps", "accounts.management",
+                  "paohuzi_site.ids", "paohuzi_site.compression"]),  # site plumbing the layers above use
+    ("game data", ["games", "games.clock.deadlines"]),
+    ("money", ["money"]),
+    ("play", ["games.play"]),
+    ("rooms", ["games.rooms"]),
+    ("clock", ["games.clock", "games.management"]),
+    ("live", ["games.live"]),
+    ("pages", ["games.pages", "games.admin", "games.templatetags.games_frames", "money.admin", "accounts"]),
+    ("site", ["paohuzi_site"]),
+]
+
+
+def layer_of(name: str) -> tuple[int, str]:
+    """(rank, layer name) of a module: its longest listed prefix's."""
+    rows = [(len(prefix), rank, layer) for rank, (layer, prefixes) in enumerate(LAYERS) for prefix in prefixes
+            if name == prefix or name.startswith(prefix + ".")]
+    if not rows:
+        raise LookupError(f"{name} is in no layer: add it to LAYERS")
+    _length, rank, layer = max(rows)
+    return rank, layer
+
+
+def upward_imports(graph: dict[str, set[str]]) -> list[str]:
+    """Every import of a higher layer's module from a lower layer's, one sentence each."""
+    out = []
+    for name in sorted(graph):
+        low, low_name = layer_of(name)
+        for target in sorted(graph[name]):
+            high, high_name = layer_of(target)
+            if high > low:
+                out.append(f"{name} ({low_name}) imports {target} ({high_name}): a lower layer imports a higher one")
+    return out
+
+
+def test_every_module_has_a_layer_and_every_row_names_modules():
+    for name in MODULES:
+        layer_of(name)
+    for layer, prefixes in LAYERS:
+        for prefix in prefixes:
+            assert any(n == prefix or n.startswith(prefix + ".") for n in MODULES), f"{layer}: no module {prefix}"
+
+
+def test_imports_go_down_the_layers_only():
+    assert upward_imports(GRAPH) == []
+
+
+def test_an_upward_import_is_named():
+    graph = {"games.selectors": {"games.live.fanout", "games.models"}, "games.live.fanout": set(), "games.models": set()}
+    assert upward_imports(graph) == ["games.selectors (game data) imports games.live.fanout (live): "
+                                     "a lower layer imports a higher one"]
+    assert layer_of("games.clock.deadlines") == (2, "game data") and layer_of("games.clock.tick")[1] == "clock"
+
+
+@pytest.mark.parametrize("package", ["games", "games.live", "games.clock", "games.play", "games.rooms", "games.pages",
+                                     "money"])
+def test_each_layers_package_says_what_it_owns_and_may_import(package):
+    doc = ast.get_docstring(ast.parse(MODULES[package].read_text(encoding="utf-8"))) or ""
+    assert len(doc) > 200 and ("May import" in doc or "import only downwards" in doc), package
 
 
 @pytest.mark.parametrize("name", sorted(n for n in MODULES if not n.startswith("games.rules")))

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bench import soak_bots
-from games.messages import FRAME_BYTES
+from games.live.messages import FRAME_BYTES
 
 ROOT = Path(__file__).resolve().parent.parent
 # Daphne drops any incoming websocket message or frame longer than a page's longest message in UTF-8.

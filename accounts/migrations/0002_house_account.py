@@ -1,6 +1,6 @@
-"""The house account (games.services.HOUSE_USERNAME): the other side of the starting coins.
+"""The house account (money.ledger.HOUSE_USERNAME): the other side of the starting coins.
 
-Created here so that two first settlements never race to create it; games.services.house_account()
+Created here so that two first settlements never race to create it; money.ledger.house_account()
 still creates it if a test has emptied the tables.
 """
 from django.db import migrations

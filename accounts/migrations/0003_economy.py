@@ -1,5 +1,5 @@
 
-import accounts.models
+import money.models
 import django.core.validators
 import django.db.models.deletion
 from django.conf import settings
@@ -40,7 +40,7 @@ class Migration(migrations.Migration):
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('experience', models.PositiveIntegerField(unique=True, verbose_name='experience needed')),
                 ('title', models.CharField(max_length=20, verbose_name='title')),
-                ('colour', models.CharField(blank=True, help_text='Optional, e.g. #b8860b.', max_length=7, validators=[accounts.models.hex_colour], verbose_name='badge colour')),
+                ('colour', models.CharField(blank=True, help_text='Optional, e.g. #b8860b.', max_length=7, validators=[money.models.hex_colour], verbose_name='badge colour')),
             ],
             options={
                 'verbose_name': 'level',

@@ -1,7 +1,7 @@
 """The replay's fair-deal box: a finished hand's revealed seeds (games.fairness), as on the result panel."""
 from django import template
 
-from .. import fairness
+from games import fairness
 
 register = template.Library()
 

@@ -1,7 +1,7 @@
-"""The hot parts of the table's fragments (games.fragment_html) inside the templates that hold them."""
+"""The hot parts of the table's fragments (games.live.fragment_html) inside the templates that hold them."""
 from django import template
 
-from games import fragment_html
+from games.live import fragment_html
 
 register = template.Library()
 

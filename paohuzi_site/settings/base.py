@@ -71,7 +71,7 @@ def channel_layers_from_env(environ: Mapping[str, str]) -> dict:
     tables). Measured with bench/load.py on PostgreSQL + Redis, 200 tables, one move every 8 s each:
     the floor's p99 346 → 52 ms, the site's p50 72 → 64 ms and p99 783 → 716 ms (session 5's note).
     Pub/sub delivers at most once, as the default layer did past its capacity: a socket that misses a
-    change sees the version jump with the next one and takes a full snapshot (games.fanout).
+    change sees the version jump with the next one and takes a full snapshot (games.live.fanout).
 
     Pub/sub channels are the Redis server's, not a database's: the prefix names the URL's database
     number, so sites on one Redis kept apart by database number stay apart.
@@ -113,6 +113,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "accounts",
     "games",
+    "money",
 ]
 
 MIDDLEWARE = [
@@ -216,7 +217,7 @@ LOGGING = {
     "loggers": {"paohuzi": {"handlers": ["console"], "level": "INFO"}},
 }
 
-# Real-time play (games/timers.py): seconds, each overridable from the environment.
+# Real-time play (games/clock/deadlines.py): seconds, each overridable from the environment.
 QUICK_MATCH_BOT_WAIT = float(os.environ.get("QUICK_MATCH_BOT_WAIT", "5"))  # then bots fill empty seats
 # R2: a person's join that fills a coin table deals this much later, so their page shows the commitment
 # and sends a client seed first; 0: at once (the tests' setting).
@@ -230,12 +231,12 @@ CLAIM_WINDOW_SECONDS = float(os.environ.get("CLAIM_WINDOW_SECONDS", "1"))
 DAILY_COIN_CAP = int(os.environ.get("DAILY_COIN_CAP", "200000000"))  # R8.4: per player and day, won or lost
 COIN_ROOM_VARIANT = os.environ.get("COIN_ROOM_VARIANT", "changde")  # coin rooms play this variant (`002`)
 
-# What one table socket may do (games.socket_limits): messages a second and the burst, dropped messages
+# What one table socket may do (games.live.socket_limits): messages a second and the burst, dropped messages
 # before the socket is closed, sockets one user may keep open at one table (over all processes).
 TABLE_MESSAGES_PER_SECOND = float(os.environ.get("TABLE_MESSAGES_PER_SECOND", "10"))
 TABLE_MESSAGE_BURST = int(os.environ.get("TABLE_MESSAGE_BURST", "20"))
 TABLE_FLOOD_DROPS = int(os.environ.get("TABLE_FLOOD_DROPS", "200"))
 TABLE_SOCKETS_PER_USER = int(os.environ.get("TABLE_SOCKETS_PER_USER", "3"))
-# Spectator sockets (/ws/watch/) one address may keep open over all tables (games.spectator_count):
+# Spectator sockets (/ws/watch/) one address may keep open over all tables (games.live.spectator_count):
 # past it a new one is refused, so one client cannot hold a process's sockets by watching.
 SPECTATOR_SOCKETS_PER_ADDRESS = int(os.environ.get("SPECTATOR_SOCKETS_PER_ADDRESS", "8"))

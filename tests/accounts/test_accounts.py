@@ -4,10 +4,12 @@ from django.core.management import call_command
 from django.urls import reverse
 from django.utils import timezone
 
-from accounts.models import User, level_for
-from games.services import experience_add
-from games.models import Hand, LedgerEntry, Seat, Table
-from games.services import house_account, ledger_settle
+from accounts.models import User
+from money.levels import level_for
+from money.progress import experience_add
+from games.models import Hand, Seat, Table
+from money.models import LedgerEntry
+from money.ledger import house_account, ledger_settle
 
 pytestmark = pytest.mark.django_db
 PASSWORD = "a-long-pass-123"

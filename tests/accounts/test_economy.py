@@ -9,11 +9,14 @@ from django.contrib.admin.models import LogEntry
 from django.core.cache import cache
 from django.urls import reverse
 
-from accounts.economy import coin_history, leaderboards, signin_offer
-from accounts.models import CoinGrant, DailyTask, SignIn, TaskProgress, User
-from games import services
-from games.models import Hand, LedgerEntry
-from games.services import Refused, rewards
+from money.selectors import coin_history, leaderboards, signin_offer
+from money.models import CoinGrant, DailyTask, SignIn, TaskProgress
+from accounts.models import User
+from money import ledger as money_ledger
+from games.models import Hand
+from money.models import LedgerEntry
+from games.errors import Refused
+from money import rewards
 
 SHANGHAI = ZoneInfo("Asia/Shanghai")
 DAY_COINS = [50, 80, 100, 150, 200, 250, 500]  # the migration's sign-in bonus of days 1…7
@@ -52,7 +55,7 @@ def test_the_sign_in_pays_once_a_day_through_the_ledger(make_user):
     ann.refresh_from_db()
     assert ann.coins == 2050 == LedgerEntry.objects.balance_of(ann)
     assert keys(ann, "signin:") == [f"signin:{ann.pk}:2026-03-02"]
-    house = services.house_account()
+    house = money_ledger.house_account()
     assert LedgerEntry.objects.get(account=house, settlement_key=f"signin:{ann.pk}:2026-03-02").amount == -50
 
 
@@ -156,7 +159,7 @@ def test_an_admin_grant_writes_one_settlement_with_its_reason_and_an_admin_log(c
     assert "returned a mistaken relief" in log.change_message
     history = coin_history(ann, 1)["rows"]
     assert history[0]["reason"].endswith("returned a mistaken relief") and history[0]["balance"] == 1700
-    ledger = client.get(reverse("admin:games_ledgerentry_changelist")).content.decode()
+    ledger = client.get(reverse("admin:money_ledgerentry_changelist")).content.decode()
     assert "returned a mistaken relief" in ledger
 
 
@@ -179,9 +182,9 @@ def test_a_grant_needs_a_reason_and_cannot_take_more_than_the_player_has(client,
 @pytest.mark.django_db
 def test_the_coin_history_pages_every_entry_with_a_running_balance(client, make_user):
     ann = make_user("ann")
-    house = services.house_account()
+    house = money_ledger.house_account()
     for n in range(25):
-        services.ledger_settle(f"relief:{ann.pk}:2026-03-0{n % 9 + 1}:{n}", {ann: 10, house: -10})
+        money_ledger.ledger_settle(f"relief:{ann.pk}:2026-03-0{n % 9 + 1}:{n}", {ann: 10, house: -10})
     first, second = coin_history(ann, 1), coin_history(ann, 2)
     assert [r["balance"] for r in first["rows"]][:2] == [2250, 2240]
     rows = first["rows"] + second["rows"]
@@ -196,7 +199,7 @@ def test_the_coin_history_pages_every_entry_with_a_running_balance(client, make_
 
 
 def won(user, hand_key: str, amount: int, hand=None) -> None:
-    services.ledger_settle(hand_key, {user: amount, services.house_account(): -amount}, hand=hand)
+    money_ledger.ledger_settle(hand_key, {user: amount, money_ledger.house_account(): -amount}, hand=hand)
 
 
 @pytest.mark.django_db
@@ -214,7 +217,7 @@ def test_the_leaderboards_list_registered_players_in_order_never_guests_or_bots(
     won(bob, "hand:b", 900, hands[1])
     won(guest, "hand:g", 5000, hands[2])
     # A bot wins hand 4 (base 500): a bot's coins are the house's, which won 7,000 from the guest (+600 today).
-    services.ledger_settle("hand:bot", {services.house_account(): 7000, guest: -7000}, hand=hands[3])
+    money_ledger.ledger_settle("hand:bot", {money_ledger.house_account(): 7000, guest: -7000}, hand=hands[3])
     User.objects.filter(pk=ann.pk).update(experience=700)
     User.objects.filter(pk=guest.pk).update(experience=9000)
     boards = leaderboards()
@@ -225,7 +228,7 @@ def test_the_leaderboards_list_registered_players_in_order_never_guests_or_bots(
     page = client.get(reverse("leaderboard"), HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
     assert "guest-1" not in page and f"游客 {guest.pk}" not in page
     assert "机器人" not in page.split('class="boards"')[1]  # the hint above the boards names them
-    assert services.HOUSE_USERNAME not in page
+    assert money_ledger.HOUSE_USERNAME not in page
     assert page.index("bob") < page.index("ann") and "贡士" in page
 
 
@@ -284,9 +287,9 @@ def test_the_best_hands_link_to_the_replay_only_when_every_player_allowed_public
 @pytest.mark.django_db
 def test_every_title_badge_reads_at_wcag_aa_whatever_colour_the_admin_chose():
     """4.5:1 between the title and its badge (white on the migration's #b8860b alone is 3.3:1)."""
-    from accounts.levels import contrast, rank
-    from accounts.models import Level
-    from games.fragment_html import title_badge
+    from money.levels import contrast, rank
+    from money.models import Level
+    from games.live.fragment_html import title_badge
 
     Level.objects.create(experience=99_999, title="试色", colour="#ffd700")  # an admin's light colour
     for row in Level.objects.exclude(colour=""):
@@ -301,7 +304,7 @@ def test_a_pattern_task_names_a_pattern_of_the_coin_rooms_variant(client, defaul
     """A win lists its patterns by the variant's names: a name no coin-room hand can have is refused."""
     boss = User.objects.create_superuser("boss", password="boss-pass-123")
     client.force_login(boss)
-    url = reverse("admin:accounts_dailytask_add")
+    url = reverse("admin:money_dailytask_add")
     form = {"kind": "pattern", "hands": "1", "reward": "300", "active": "on", "order": "0"}
     page = client.post(url, {**form, "pattern": "红胡子"}, HTTP_ACCEPT_LANGUAGE="zh-hans")
     assert page.status_code == 200 and "金币场的名堂有：" in page.content.decode() and "红胡、" in page.content.decode()
@@ -312,6 +315,6 @@ def test_a_pattern_task_names_a_pattern_of_the_coin_rooms_variant(client, defaul
 @pytest.mark.django_db
 def test_the_level_table_admin_shows_each_badge_as_players_see_it(client):
     client.force_login(User.objects.create_superuser("boss", password="boss-pass-123"))
-    page = client.get(reverse("admin:accounts_level_changelist"), HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+    page = client.get(reverse("admin:money_level_changelist"), HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
     assert "徽章" in page
     assert 'style="background: #b8860b; color: #000000; padding: 0 .4em; border-radius: 4px">大学士</span>' in page

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from accounts import levels
-from accounts.models import Level
+from money import levels
+from money.models import Level
 
 pytestmark = pytest.mark.django_db
 

@@ -5,9 +5,11 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone, translation
 
-from accounts import selectors, services
-from games.models import LedgerEntry
-from games.services import Refused, house_account, ledger_settle
+from money import selectors
+from money import relief
+from money.models import LedgerEntry
+from games.errors import Refused
+from money.ledger import house_account, ledger_settle
 
 pytestmark = pytest.mark.django_db
 
@@ -37,12 +39,12 @@ def test_r11_relief_is_only_for_a_person_who_cannot_afford_any_room(defaults, ma
     offer = selectors.relief_offer(broke)
     assert offer == {"n": 1, "amount": 100 * settings.RELIEF_TOP_UP_ENTRIES - 40, "left": 3, "per_day": 3}
     with pytest.raises(Refused, match="cannot afford any room"):
-        services.relief_grant(user=make_user("bob"), n=1)
+        relief.relief_grant(user=make_user("bob"), n=1)
 
 
 def test_r11_relief_tops_up_to_the_lowest_entry_times_n_paid_by_the_house_in_the_ledger(broke, settings):
     settings.RELIEF_TOP_UP_ENTRIES = 10
-    assert services.relief_grant(user=broke, n=1) == 960
+    assert relief.relief_grant(user=broke, n=1) == 960
     assert broke.coins == 1000 == LedgerEntry.objects.balance_of(broke)
     key = f"relief:{broke.pk}:{timezone.localdate().isoformat()}:1"
     rows = dict(LedgerEntry.objects.filter(settlement_key=key).values_list("account__username", "amount"))
@@ -52,15 +54,15 @@ def test_r11_relief_tops_up_to_the_lowest_entry_times_n_paid_by_the_house_in_the
 
 def test_r11_relief_is_paid_at_most_so_many_times_a_day_and_again_the_next_day(broke, monkeypatch):
     for n in (1, 2, 3):
-        assert services.relief_grant(user=broke, n=n) == 960
+        assert relief.relief_grant(user=broke, n=n) == 960
         lose(broke, 960, why=f"hand{n}")
     assert selectors.relief_offer(broke) == {"n": 4, "amount": 0, "left": 0, "per_day": 3}
     with pytest.raises(Refused, match="tomorrow"):
-        services.relief_grant(user=broke, n=4)
+        relief.relief_grant(user=broke, n=4)
     assert LedgerEntry.objects.filter(account=broke, settlement_key__startswith="relief:").count() == 3
     tomorrow = timezone.localdate().toordinal() + 1
     monkeypatch.setattr(timezone, "localdate", lambda *a, **k: date.fromordinal(tomorrow))
-    assert selectors.relief_offer(broke)["n"] == 1 and services.relief_grant(user=broke, n=1) == 960
+    assert selectors.relief_offer(broke)["n"] == 1 and relief.relief_grant(user=broke, n=1) == 960
 
 
 def test_r11_a_double_click_on_the_relief_button_pays_once(broke, client):
@@ -70,10 +72,10 @@ def test_r11_a_double_click_on_the_relief_button_pays_once(broke, client):
     assert LedgerEntry.objects.filter(account=broke, settlement_key__startswith="relief:").count() == 1
     broke.refresh_from_db()
     assert broke.coins == 1000
-    assert services.relief_grant(user=broke, n=1) == 0  # that grant was paid: nothing more
+    assert relief.relief_grant(user=broke, n=1) == 0  # that grant was paid: nothing more
     lose(broke, 960)
     with translation.override("en"), pytest.raises(Refused, match="out of date"):
-        services.relief_grant(user=broke, n=7)  # a forged or stale count is refused
+        relief.relief_grant(user=broke, n=7)  # a forged or stale count is refused
 
 
 def test_r11_the_relief_button_shows_in_the_lobby_and_profile_only_when_eligible(broke, client, make_user):
@@ -103,7 +105,7 @@ def test_r11_two_clicks_at_the_same_moment_pay_the_relief_grant_once(broke):
 
     def click(_):
         try:
-            return services.relief_grant(user=type(broke).objects.get(pk=broke.pk), n=1)
+            return relief.relief_grant(user=type(broke).objects.get(pk=broke.pk), n=1)
         finally:
             connection.close()
 

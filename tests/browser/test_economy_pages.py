@@ -8,12 +8,13 @@ from .phonekit import DESKTOP, PHONE
 from .serverkit import guest_in_lobby, manage
 
 SEED = """
-from accounts.models import DailyTask, TaskProgress, User
+from money.models import DailyTask, TaskProgress
+from accounts.models import User
 from django.utils import timezone
-from games import services
+from money import ledger
 guest = User.objects.filter(is_guest=True).latest("pk")
 for n in range(25):
-    services.ledger_settle(f"seed:{guest.pk}:{n}", {guest: 10, services.house_account(): -10})
+    ledger.ledger_settle(f"seed:{guest.pk}:{n}", {guest: 10, ledger.house_account(): -10})
 task = DailyTask.objects.get(kind="win")
 TaskProgress.objects.create(user=guest, task=task, day=timezone.localdate(), count=task.hands)
 """

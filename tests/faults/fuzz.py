@@ -1,4 +1,4 @@
-"""Hostile input over real websockets (games/messages.py: one schema; games/socket_limits.py: floods).
+"""Hostile input over real websockets (games/live/messages.py: one schema; games/live/socket_limits.py: floods).
 
 At one private room (the attacked table, its hand dealt, nobody moving) the two seats that are not to
 act send seeded hostile messages from several sockets, one at a time, each answered before the next:
@@ -19,7 +19,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 from bench.load import PrivateTable, Stats, percentile
-from games.messages import FRAME_BYTES
+from games.live.messages import FRAME_BYTES
 
 from .kit import connect, private_pages, reopened, running_server, settle, table_id
 

@@ -38,7 +38,8 @@ def hands(table_ids: list[int], states: bool) -> list[dict]:
 
 
 def fingerprint(table_id: int) -> dict:
-    from games.models import ActionLog, Hand, LedgerEntry, Seat, Table
+    from games.models import ActionLog, Hand, Seat, Table
+    from money.models import LedgerEntry
 
     table = Table.objects.get(pk=table_id)
     return {"table": [table.status, table.version, table.new_series, table.drawn_in_row],

@@ -1,4 +1,4 @@
-"""Many sockets of one user opened at once at one table (games/socket_limits.py: TABLE_SOCKETS_PER_USER),
+"""Many sockets of one user opened at once at one table (games/live/socket_limits.py: TABLE_SOCKETS_PER_USER),
 against the real server: rounds of 300 opened together by one guest, as an attacker's script opens them.
 Each round must end with exactly the cap open (every other socket closed with 4409, none dropped or
 crashed); the page's own socket, opened before the rounds, is pushed out by the first. With REDIS_URL a

@@ -43,8 +43,8 @@ def test_random_reconnects_hold_a_fresh_view_and_apply_no_move_twice(soak):
 
 
 def test_hostile_messages_crash_nothing_change_nothing_and_spare_the_other_table(soak):
-    """A flood may be closed with 4429 (games/socket_limits.py), a message past Daphne's frame limit drops
-    its socket (bin/serve: games.messages.FRAME_BYTES); nothing else closes a socket. The other
+    """A flood may be closed with 4429 (games/live/socket_limits.py), a message past Daphne's frame limit drops
+    its socket (bin/serve: games.live.messages.FRAME_BYTES); nothing else closes a socket. The other
     table's latency — quiet, while one socket floods, under the whole attack — is printed; only that it
     played without error is asserted."""
     facts = run("fuzz", soak)

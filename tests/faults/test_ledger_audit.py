@@ -1,14 +1,16 @@
-"""games.ledger_audit and `manage.py ledger_check`: silent on books that are right (a fresh database,
+"""money.audit and `manage.py ledger_check`: silent on books that are right (a fresh database,
 settled hands), and each kind of inconsistency planted behind the ledger's back is found."""
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from games import services
-from games.ledger_audit import ledger_problems
-from games.models import LedgerEntry, Seat
-from games.services import house_account, ledger_settle
+from games import play
+from games import rooms
+from money.audit import ledger_problems
+from money.models import LedgerEntry
+from games.models import Seat
+from money.ledger import house_account, ledger_settle
 
 from ..games.tablekit import SHORT_SEED, WIN_SEED, deal_seed, play_out  # noqa: F401
 
@@ -21,12 +23,12 @@ def settled(defaults, make_user, deal_seed):
     users = [make_user(n) for n in ("ann", "bob", "cyd")]
     deal_seed(WIN_SEED)
     for user in users:
-        table = services.quick_match(user=user)
+        table = rooms.quick_match(user=user)
     by_seat = {s.position: s.user for s in Seat.objects.filter(table=table).select_related("user")}
     assert play_out(table, by_seat).finished
     deal_seed(SHORT_SEED)
     for user in users:
-        services.next_ready(table=table, user=user)
+        play.next_ready(table=table, user=user)
     assert play_out(table, by_seat).number == 2
     assert LedgerEntry.objects.filter(hand__isnull=False).exists()
     return users

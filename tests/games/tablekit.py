@@ -3,10 +3,14 @@ from __future__ import annotations
 
 import pytest
 
-from games import bots, selectors, services
+from games import bots, selectors
+from games import play as games_play
+from games import rooms
+from games.clock import tick
+from money import ledger
 from games.models import Hand, Table
 from games.rules import HandState
-from games.services import fair, play
+from games.play import fair, hands as play
 
 # Seeds for the changde deal with dealer 0, when every seat plays games.bots.choose_action:
 WIN_SEED = 5  # 17 moves; seat 1 wins on another's draw, base 8 (红胡 2 fan)
@@ -29,10 +33,10 @@ def state_of(table) -> HandState:
 
 def private_table(users, *, variant, hands: int = 8) -> Table:
     """A private room of len(users) people, seated in order; the last one to sit starts the hand."""
-    table = services.private_create(owner=users[0], variant=variant, planned_hands=hands,
-                                    player_count=len(users))
+    table = rooms.private_create(owner=users[0], variant=variant, planned_hands=hands,
+                                 player_count=len(users))
     for user in users[1:]:
-        services.seat_join(table=table, user=user)
+        rooms.seat_join(table=table, user=user)
     table.refresh_from_db()
     return table
 
@@ -43,11 +47,11 @@ def play_one(table, users_by_seat: dict) -> Hand:
     state = HandState.from_json(hand.state)
     seat = state.to_act[0]
     if seat not in users_by_seat:  # a bot: its time has come (BOT_DELAY is 0 in the tests)
-        services.table_tick(table_id=table.pk)
+        tick.table_tick(table_id=table.pk)
         return selectors.current_hand(table)
     action = bots.choose_action(state, seat)
-    services.action_submit(table=table, user=users_by_seat[seat], wire={"action": action.text,
-                                                                        "move_no": hand.move_no})
+    games_play.action_submit(table=table, user=users_by_seat[seat], wire={"action": action.text,
+                                                                          "move_no": hand.move_no})
     return selectors.current_hand(table)
 
 
@@ -65,8 +69,8 @@ def short_after_one_hand(users) -> Table:
     WIN_SEED first): seat 1 wins 400 from each other seat, who keep 2,200, short of the entry (R11)."""
     table = None
     for user in users:
-        services.ledger_settle(f"gift:{user.pk}", {user: 600, services.house_account(): -600})
-        table = services.quick_match(user=user)
+        ledger.ledger_settle(f"gift:{user.pk}", {user: 600, ledger.house_account(): -600})
+        table = rooms.quick_match(user=user)
     assert table.tier.name == "岳麓山"
     hand = play_out(table, {s.position: s.user for s in table.seats.all()})
     assert hand.scores == [-400, 800, -400]

@@ -9,9 +9,10 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.admin import VariantAdmin, VariantPatternInline
-from games.models import Hand, LedgerEntry, RoomTier, Table, Variant
+from games.models import Hand, RoomTier, Table, Variant
+from money.models import LedgerEntry
 from games.rules.variants import RuleSet
-from games.services import ledger_settle
+from money.ledger import ledger_settle
 
 pytestmark = pytest.mark.django_db
 
@@ -60,7 +61,7 @@ def test_admin_pages_load_in_chinese(admin_client, changde, played_hand):
              reverse("admin:games_roomtier_changelist"), reverse("admin:games_table_changelist"),
              reverse("admin:games_table_change", args=[played_hand.table_id]),
              reverse("admin:games_hand_changelist"), reverse("admin:games_hand_change", args=[played_hand.pk]),
-             reverse("admin:games_ledgerentry_changelist"), reverse("admin:accounts_user_changelist")]
+             reverse("admin:money_ledgerentry_changelist"), reverse("admin:accounts_user_changelist")]
     for url in pages:
         assert admin_client.get(url).status_code == 200, url
     change = admin_client.get(reverse("admin:games_variant_change", args=[changde.pk])).content.decode()
@@ -105,15 +106,15 @@ def test_admin_edits_room_tiers_in_the_list(admin_client, defaults):
 
 
 def test_admin_game_records_are_read_only_with_a_replay_link(admin_client, played_hand):
-    for model in ("table", "hand", "ledgerentry"):
-        assert admin_client.get(reverse(f"admin:games_{model}_add")).status_code == 403
+    for model in ("games_table", "games_hand", "money_ledgerentry"):
+        assert admin_client.get(reverse(f"admin:{model}_add")).status_code == 403
     page = admin_client.get(reverse("admin:games_hand_change", args=[played_hand.pk])).content.decode()
     assert played_hand.replay_url() in page and 'name="seed"' not in page
 
 
 def test_admin_ledger_filters_by_account_and_date(admin_client, played_hand):
     entry = LedgerEntry.objects.filter(hand=played_hand, amount=10).get()
-    url = reverse("admin:games_ledgerentry_changelist")
+    url = reverse("admin:money_ledgerentry_changelist")
     by_account = admin_client.get(url, {"account__id__exact": entry.account_id})
     assert list(by_account.context["cl"].queryset) == list(LedgerEntry.objects.filter(account=entry.account))
     today = timezone.localdate()
@@ -129,7 +130,7 @@ def test_admin_ledger_reads_each_rows_reason_without_a_query_per_hand(admin_clie
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    url = reverse("admin:games_ledgerentry_changelist")
+    url = reverse("admin:money_ledgerentry_changelist")
 
     def queries() -> int:
         with CaptureQueriesContext(connection) as captured:

@@ -7,7 +7,8 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from games import fragments, selectors
+from games.live import fragments
+from games import selectors
 from games.models import Variant
 
 from .tablekit import WIN_SEED, deal_seed, play_out  # noqa: F401
@@ -22,7 +23,7 @@ HOLDINGS = {"groups": "跑 壹壹壹壹\n跑 肆肆肆肆\n吃 十拾拾", "hand
 
 def _score(html: str) -> str:
     """The breakdown's HTML: the split, the figures and the formula up to the base (indentation aside: a
-    table's fragments go out with one line break for it, games.fragments.render)."""
+    table's fragments go out with one line break for it, games.live.fragments.render)."""
     html = re.sub(r"\s*\n\s*", "\n", html)
     score = re.search(r'<div class="score" id="score">.*?</dl>\s*</div>', html, re.S).group(0)
     formula = re.search(r'<p class="formula" id="score-formula">(.*?)</p>', html, re.S).group(1)

@@ -7,9 +7,9 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from hypothesis import given
 
-from games import fragments
+from games.live import fragments
 from games.models import Table
-from games.settlement import daily_capped, held_back, payments
+from money.settlement import daily_capped, held_back, payments
 
 from .test_settlement_properties import hands
 

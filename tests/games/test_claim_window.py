@@ -1,16 +1,20 @@
 """Claim privacy at the table (R3, R7): with CLAIM_WINDOW_SECONDS on, every card put up for claims waits
 the same fixed time, and the seats not asked see the same frames and the same release time whether
-or not anyone could claim it (games.services.play.window_release, games.timers)."""
+or not anyone could claim it (games.play.hands.window_release, games.clock.deadlines)."""
 from datetime import timedelta
 
 import pytest
 from django.utils import timezone, translation
 
-from games import bots, fragments, selectors, services
+from games import bots, selectors
+from games.live import fragments
+from games import play
+from games import rooms
+from games.clock import tick
 from games.models import ActionLog, Table, Variant
 from games.rules import HandState
-from games.services import Stale
-from games.services.play import window_release
+from games.errors import Stale
+from games.play.hands import window_release
 
 from .tablekit import WIN_SEED, deal_seed, private_table, state_of  # noqa: F401
 
@@ -50,7 +54,7 @@ def frame(table, position: int, sent: dict, quiet: bool = False) -> bool:
 def decide(table, position: int, user) -> None:
     state = state_of(table)
     action = bots.choose_action(state, position)
-    services.action_submit(table=table, user=user, wire={"action": action.text, "move_no": state.public_move_no})
+    play.action_submit(table=table, user=user, wire={"action": action.text, "move_no": state.public_move_no})
 
 
 def test_r7_held_window_seats_not_asked_see_the_same_frames_and_release_time_with_or_without_a_claim(table):
@@ -92,11 +96,11 @@ def test_r7_held_window_seats_not_asked_see_the_same_frames_and_release_time_wit
             assert selectors.current_hand(table).deadline == hand.deadline  # the release time is kept
             for other in set(users) - asked:
                 assert not frame(table, other, sent[other], quiet=True)
-        services.table_tick(table_id=table.pk, now=hand.deadline - timedelta(milliseconds=1))
+        tick.table_tick(table_id=table.pk, now=hand.deadline - timedelta(milliseconds=1))
         assert selectors.current_hand(table).move_no == state_of(table).move_no  # not yet
         assert state_of(table).awaiting_release
         start = timezone.now()
-        services.table_tick(table_id=table.pk, now=hand.deadline)
+        tick.table_tick(table_id=table.pk, now=hand.deadline)
         after = selectors.current_hand(table)
         assert not HandState.from_json(after.state).window or after.deadline >= start + WINDOW
         for p in users:
@@ -118,11 +122,11 @@ def test_r7_held_window_a_decision_before_the_release_takes_effect_only_at_the_r
             if action.verb in ("peng", "chi") and not after.to_act:
                 assert after.tables == state.tables and after.awaiting_release  # not yet
                 assert ActionLog.objects.filter(hand=hand).latest("move_no").action == action.to_wire()
-                services.table_tick(table_id=table.pk, now=hand.deadline)
+                tick.table_tick(table_id=table.pk, now=hand.deadline)
                 assert state_of(table).tables[seat] != state.tables[seat]  # taken at the release
                 return
         else:
-            services.table_tick(table_id=table.pk, now=hand.deadline)
+            tick.table_tick(table_id=table.pk, now=hand.deadline)
     pytest.fail("no take before a release in this hand")
 
 
@@ -130,10 +134,10 @@ def test_r7_held_window_the_release_is_applied_once_by_two_ticks_or_two_calls(ta
     hand = selectors.current_hand(table)
     state = state_of(table)
     assert state.awaiting_release and not state.to_act  # the shown card: nobody may win on it here
-    services.table_tick(table_id=table.pk, now=hand.deadline)
+    tick.table_tick(table_id=table.pk, now=hand.deadline)
     once = selectors.current_hand(table)
     assert once.move_no == hand.move_no + 1
-    services.table_tick(table_id=table.pk, now=hand.deadline)  # a second process, the same deadline
+    tick.table_tick(table_id=table.pk, now=hand.deadline)  # a second process, the same deadline
     assert selectors.current_hand(table).move_no == once.move_no
     with pytest.raises(Stale):
         window_release(table=table, move_no=state.public_move_no)  # a late release of that window
@@ -149,13 +153,13 @@ def test_r7_held_window_a_repeated_decision_is_refused_harmlessly(table):
         elif state.to_act:
             seat = state.to_act[0]
             wire = {"action": bots.choose_action(state, seat).text, "move_no": state.public_move_no}
-            services.action_submit(table=table, user=users[seat], wire=wire)
+            play.action_submit(table=table, user=users[seat], wire=wire)
             with pytest.raises(Stale) as refused:
-                services.action_submit(table=table, user=users[seat], wire=wire)  # a double click
+                play.action_submit(table=table, user=users[seat], wire=wire)  # a double click
             assert str(refused.value) == "" and selectors.current_hand(table).move_no == hand.move_no + 1
             return
         else:
-            services.table_tick(table_id=table.pk, now=hand.deadline)
+            tick.table_tick(table_id=table.pk, now=hand.deadline)
     pytest.fail("nobody was asked in this hand")
 
 
@@ -163,18 +167,18 @@ def test_r7_held_window_bots_decide_inside_the_window_and_replays_rebuild_the_ha
                                                                                   deal_seed):
     deal_seed(WIN_SEED)
     user = make_user("solo")
-    table = services.quick_match(user=user)
-    services.table_tick(table_id=table.pk)  # bots sit down, hand 1 starts
-    services.autoplay_set(table=table, user=user, on=True)
+    table = rooms.quick_match(user=user)
+    tick.table_tick(table_id=table.pk)  # bots sit down, hand 1 starts
+    play.autoplay_set(table=table, user=user, on=True)
     for _ in range(300):
         hand = selectors.current_hand(table)
         if hand.finished:
             break
         state = HandState.from_json(hand.state)
         if state.awaiting_release:  # nothing of it happens before its time, bots' claims included
-            services.table_tick(table_id=table.pk, now=hand.deadline - timedelta(milliseconds=1))
+            tick.table_tick(table_id=table.pk, now=hand.deadline - timedelta(milliseconds=1))
             assert selectors.current_hand(table).move_no == hand.move_no
-        services.table_tick(table_id=table.pk, now=hand.deadline)
+        tick.table_tick(table_id=table.pk, now=hand.deadline)
     hand = selectors.current_hand(table)
     assert hand.finished and ActionLog.objects.filter(hand=hand).count() > 5
     final = HandState.from_json(hand.state)

@@ -4,7 +4,9 @@ import re
 
 import pytest
 
-from games import bots, services
+from games import bots
+from games import play
+from games.clock import tick
 from games.models import Table
 
 from .tablekit import WIN_SEED, deal_seed, state_of  # noqa: F401
@@ -28,10 +30,10 @@ def _to_a_claim(table, seats) -> None:
         if state.awaiting_release and state.to_act and state.private_moves:
             return
         if state.awaiting_release:
-            services.table_tick(table_id=table.pk, now=hand.deadline)
+            tick.table_tick(table_id=table.pk, now=hand.deadline)
         else:
             seat = state.to_act[0]
-            services.action_submit(table=table, user=seats[seat], wire={
+            play.action_submit(table=table, user=seats[seat], wire={
                 "action": bots.choose_action(state, seat).text, "move_no": state.public_move_no})
     raise AssertionError("nobody was asked")
 

@@ -12,9 +12,12 @@ from channels.testing import WebsocketCommunicator
 from django.db import connections
 from django.utils import timezone
 
-from games import bots, selectors, services
-from games.models import ActionLog, Hand, LedgerEntry, Seat, Table
-from games.routing import websocket_urlpatterns
+from games import bots, selectors
+from games import play
+from games import rooms
+from games.models import ActionLog, Hand, Seat, Table
+from money.models import LedgerEntry
+from games.live.routing import websocket_urlpatterns
 from games.rules import cards as C
 
 from .tablekit import WIN_SEED, deal_seed, short_after_one_hand, state_of  # noqa: F401
@@ -84,7 +87,7 @@ def coin_table(defaults, make_user, deal_seed):
     users = [make_user(n) for n in ("ann", "bob", "cyd")]
     table = None
     for user in users:
-        table = services.quick_match(user=user)
+        table = rooms.quick_match(user=user)
     seats = {s.position: s.user for s in Seat.objects.filter(table=table).select_related("user")}
     return table, seats
 
@@ -142,7 +145,7 @@ async def test_only_changed_fragments_are_sent_after_a_move(coin_table):
     await watcher.receive_from(timeout=5)
     hand = await db(selectors.current_hand)(table)
     state = await db(state_of)(table)
-    await db(services.action_submit)(table=table, user=seats[0], wire={
+    await db(play.action_submit)(table=table, user=seats[0], wire={
         "action": bots.choose_action(state, 0).text, "move_no": hand.move_no})  # the dealer discards
     frame = await receive_until(watcher, 'id="event-log-new"')  # only the log's new rows, added on top
     assert 'hx-swap-oob="afterbegin:#event-log-list"' in frame and "seat-0" in ids(frame)
@@ -178,7 +181,7 @@ async def test_a_reconnect_receives_a_full_snapshot_of_the_table_as_it_is_now(co
     await comm.disconnect()
     hand = await db(selectors.current_hand)(table)
     state = await db(state_of)(table)
-    await db(services.action_submit)(table=table, user=seats[0], wire={
+    await db(play.action_submit)(table=table, user=seats[0], wire={
         "action": bots.choose_action(state, 0).text, "move_no": hand.move_no})
     comm = await connect(seats[1], table.pk)
     snapshot = await comm.receive_from(timeout=5)
@@ -193,7 +196,7 @@ async def test_a_deadline_applies_the_default_move_then_auto_play_until_im_back(
     settings.TURN_SECONDS = 0.2
     deal_seed(WIN_SEED)
     user = await db(make_user)("solo")
-    table = await db(services.quick_match)(user=user)
+    table = await db(rooms.quick_match)(user=user)
     comm = await connect(user, table.pk)  # the socket's timer seats the bots (QUICK_MATCH_BOT_WAIT 0)
     await until(lambda: Seat.objects.get(table=table, user=user).auto_play, timeout=10)
     await until(lambda: selectors.current_hand(table).finished, timeout=20)
@@ -223,7 +226,7 @@ async def test_r11_a_person_unseated_at_the_deal_is_told_why_offered_their_tier_
     table = await db(short_after_one_hand)(users)  # ann (seat 0) keeps 2,200 of 岳麓山's 2,500
     short = await connect(users[0], table.pk)
     assert "不能参加下一局" in await short.receive_from(timeout=5)  # the result panel says so first
-    await db(services.next_ready)(table=table, user=users[1])  # the winner is ready: the deal unseats ann
+    await db(play.next_ready)(table=table, user=users[1])  # the winner is ready: the deal unseats ann
     frame = await receive_until(short, 'id="unseated"')
     assert ids(frame) == ["table-live"]  # the live table is replaced: no fragment of anyone's seat
     assert "2,200" in frame and "进入天门山" in frame and 'hx-post="/play/quick/"' in frame
@@ -251,8 +254,8 @@ async def test_dissolve_vote_over_the_socket(defaults, make_user):
 
     users = [await db(make_user)(n) for n in ("ann", "bob")]
     variant = await db(Variant.objects.get)(slug="changde")
-    table = await db(services.private_create)(owner=users[0], variant=variant, planned_hands=8, player_count=2)
-    await db(services.seat_join)(table=table, user=users[1])
+    table = await db(rooms.private_create)(owner=users[0], variant=variant, planned_hands=8, player_count=2)
+    await db(rooms.seat_join)(table=table, user=users[1])
     comms = [await connect(u, table.pk) for u in users]
     for c in comms:
         await c.receive_from(timeout=5)

@@ -10,10 +10,16 @@ from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.utils import timezone
 
-from accounts.models import DailyTask, TaskProgress, User
-from games import fragment_html, fragments, selectors, services
-from games.models import Hand, LedgerEntry, RoomTier, Table, Variant
-from games.services import progress
+from money.models import DailyTask, TaskProgress
+from accounts.models import User
+from games.live import fragment_html, fragments
+from games import selectors
+from games import rooms
+from money import ledger
+from money import rewards
+from games.models import Hand, RoomTier, Table, Variant
+from money.models import LedgerEntry
+from money import progress
 
 from .tablekit import WIN_SEED, deal_seed, play_out  # noqa: F401
 
@@ -30,7 +36,7 @@ def seeded_win(make_user, deal_seed):
     deal_seed(WIN_SEED)
     users = [make_user(n) for n in ("ann", "bob", "cyd")]
     for user in users:
-        table = services.quick_match(user=user)
+        table = rooms.quick_match(user=user)
     by_seat = {s.position: s.user for s in table.seats.all()}
     return table, by_seat, play_out(table, by_seat)
 
@@ -59,7 +65,7 @@ def test_r11_a_seeded_hand_counts_on_todays_tasks_of_each_player_once(defaults, 
     progress.hand_progress(table=table, hand=hand, seats=list(table.seats.all()))  # the same hand again
     assert counts(winner) == {"play": 1, "win": 1, "红胡": 1, "huxi": 1, "tier": 1}
     win_task = DailyTask.objects.get(kind="win")
-    assert services.rewards.task_claim(user=winner, task_id=win_task.pk) == win_task.reward
+    assert rewards.task_claim(user=winner, task_id=win_task.pk) == win_task.reward
     winner.refresh_from_db()
     assert winner.coins == 2000 + 32 + win_task.reward
 
@@ -70,7 +76,7 @@ def test_r11_reaching_a_level_is_announced_on_the_result_panel_and_titles_show(d
     users = [make_user(n) for n in ("ann", "bob", "cyd")]
     User.objects.filter(pk=users[0].pk).update(experience=98)  # 天门山 gives 3 a hand: 101, level 2 (秀才)
     for user in users:
-        table = services.quick_match(user=user)
+        table = rooms.quick_match(user=user)
     by_seat = {s.position: s.user for s in table.seats.all()}
     play_out(table, by_seat)
     ann_seat = next(p for p, u in by_seat.items() if u == users[0])
@@ -125,12 +131,12 @@ def test_r8_4_the_daily_cap_counts_the_hands_of_the_local_day(defaults, make_use
     deal_seed(WIN_SEED)
     users = [make_user(n) for n in ("ann", "bob", "cyd")]
     for user in users:
-        table = services.quick_match(user=user)
+        table = rooms.quick_match(user=user)
     by_seat = {s.position: s.user for s in table.seats.all()}
     other = Table.objects.create(kind="private", invite_code="EARLY", variant=Variant.objects.first())
     before = Hand.objects.create(table=other, number=1, seed="1", dealer=0, seating=[by_seat[1].pk, None])
     with mock.patch("django.utils.timezone.now", return_value=datetime(*earlier, tzinfo=shanghai).astimezone(utc)):
-        services.ledger_settle("hand:earlier", {by_seat[1]: 8, services.house_account(): -8}, hand=before)
+        ledger.ledger_settle("hand:earlier", {by_seat[1]: 8, ledger.house_account(): -8}, hand=before)
     with mock.patch("django.utils.timezone.now",
                     return_value=datetime(2026, 3, 3, 0, 0, 30, tzinfo=shanghai).astimezone(utc)):
         hand = play_out(table, by_seat)

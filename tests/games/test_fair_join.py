@@ -6,7 +6,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import services
+from games import rooms
 from games.models import Seat, Variant
 from games.rules import commitment_of, deal_seed_of
 
@@ -18,14 +18,14 @@ SEED = "5eed" * 8
 @pytest.fixture
 def room(defaults, make_user):
     """A three-seat private room waiting for its last person (ann owns it, bob sits)."""
-    table = services.private_create(owner=make_user("ann"), variant=Variant.objects.get(slug="changde"),
-                                    planned_hands=8, player_count=3)
-    services.seat_join(table=table, user=make_user("bob"))
+    table = rooms.private_create(owner=make_user("ann"), variant=Variant.objects.get(slug="changde"),
+                                 planned_hands=8, player_count=3)
+    rooms.seat_join(table=table, user=make_user("bob"))
     return table
 
 
 def test_r2_the_join_that_deals_uses_the_joiners_seed(room, make_user):
-    services.seat_join(table=room, user=make_user("cyd"), client_seed=SEED.upper())
+    rooms.seat_join(table=room, user=make_user("cyd"), client_seed=SEED.upper())
     hand = room.hands.get()
     assert hand.client_seeds[2] == SEED  # read as lowercase hex
     assert int(hand.seed) == deal_seed_of(hand.server_seed, hand.client_seeds)

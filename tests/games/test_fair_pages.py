@@ -9,7 +9,10 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from games import messages, services
+from games.live import messages
+from games import errors as games_errors
+from games import play
+from games import rooms
 from games.models import Hand, Seat, Table, Variant
 from games.rules import cards as C
 from games.rules import commitment_of, deal_verify, server_seed_new
@@ -68,13 +71,13 @@ def test_r2_the_seed_message_takes_hex_of_at_most_64_digits():
 @pytest.mark.django_db
 def test_r2_a_client_seed_is_kept_for_the_seat_and_spent_by_the_deal(defaults, make_user):
     ann, bob = make_user("ann"), make_user("bob")
-    table = services.private_create(owner=ann, variant=Variant.objects.get(slug="changde"), planned_hands=8,
-                                    player_count=2)
-    services.client_seed_set(table=table, user=ann, seed="ABCDEF")
-    with pytest.raises(services.Refused):
-        services.client_seed_set(table=table, user=bob, seed="01")  # not seated
+    table = rooms.private_create(owner=ann, variant=Variant.objects.get(slug="changde"), planned_hands=8,
+                                 player_count=2)
+    play.client_seed_set(table=table, user=ann, seed="ABCDEF")
+    with pytest.raises(games_errors.Refused):
+        play.client_seed_set(table=table, user=bob, seed="01")  # not seated
     assert Seat.objects.get(table=table, user=ann).client_seed == "abcdef"
-    services.seat_join(table=table, user=bob)
+    rooms.seat_join(table=table, user=bob)
     hand = Hand.objects.get(table=table)
     assert hand.client_seeds == ["abcdef", ""] and not Seat.objects.exclude(client_seed="").exists()
 
@@ -82,9 +85,9 @@ def test_r2_a_client_seed_is_kept_for_the_seat_and_spent_by_the_deal(defaults, m
 @pytest.mark.django_db
 def test_r2_the_admin_shows_a_hands_seeds_only_once_it_is_over(admin_client, defaults, make_user):
     ann, bob = make_user("ann"), make_user("bob")
-    table = services.private_create(owner=ann, variant=Variant.objects.get(slug="changde"), planned_hands=8,
-                                    player_count=2)
-    services.seat_join(table=table, user=bob)
+    table = rooms.private_create(owner=ann, variant=Variant.objects.get(slug="changde"), planned_hands=8,
+                                 player_count=2)
+    rooms.seat_join(table=table, user=bob)
     hand, table = Hand.objects.get(table=table), Table.objects.get(pk=table.pk)
     pages = "".join(admin_client.get(url).content.decode() for url in (
         reverse("admin:games_hand_change", args=[hand.pk]), reverse("admin:games_hand_changelist"),

@@ -10,8 +10,12 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone, translation
 
-from games import fragments, selectors, services
-from games.management.commands.run_timers import sweep
+from games.live import fragments
+from games import selectors
+from games.clock import tick
+from games import play
+from games import rooms
+from games.clock.sweeper import sweep
 from games.models import Seat
 from games.rules import commitment_of, deal_seed_of
 
@@ -28,26 +32,26 @@ def waiting(defaults, make_user, settings):
     seed over the socket, bob's came with his quick match; deals wait 2 s."""
     settings.QUICK_MATCH_BOT_WAIT, settings.DEAL_WAIT_SECONDS = 60, 2
     ann, bob = make_user("ann"), make_user("bob")
-    table = services.quick_match(user=ann, client_seed=SEEDS[2])  # a new table: chosen before its commitment
-    services.client_seed_set(table=table, user=ann, seed=SEEDS[0])
-    assert services.quick_match(user=bob, client_seed=SEEDS[1]) == table
+    table = rooms.quick_match(user=ann, client_seed=SEEDS[2])  # a new table: chosen before its commitment
+    play.client_seed_set(table=table, user=ann, seed=SEEDS[0])
+    assert rooms.quick_match(user=bob, client_seed=SEEDS[1]) == table
     return table
 
 
 def test_r2_the_quick_match_that_fills_a_coin_table_deals_after_the_wait(waiting, make_user, client):
     cyd = make_user("cyd")
     before = timezone.now()
-    assert services.quick_match(user=cyd, client_seed="dd" * 16) == waiting
+    assert rooms.quick_match(user=cyd, client_seed="dd" * 16) == waiting
     waiting.refresh_from_db()
     assert waiting.status == "waiting" and not waiting.hands.exists()  # not dealt in the join's request
     assert before + timedelta(seconds=2) <= waiting.fill_at <= timezone.now() + timedelta(seconds=2)
-    assert selectors.due(waiting) == waiting.fill_at  # the sockets' clock and the sweeper wake for it
+    assert tick.due(waiting) == waiting.fill_at  # the sockets' clock and the sweeper wake for it
 
     client.force_login(cyd)
     page = client.get(reverse("games:table", args=[waiting.pk])).content.decode()
     shown = NEXT.search(page).group(1)  # the page shows the deal's commitment and says it is dealing
     assert shown == waiting.next_commitment and 'id="dealing-note"' in page and "Bots take" not in page
-    services.client_seed_set(table=waiting, user=cyd, seed=SEEDS[2])  # its fair.js, over the socket
+    play.client_seed_set(table=waiting, user=cyd, seed=SEEDS[2])  # its fair.js, over the socket
 
     assert sweep(now=waiting.fill_at - timedelta(milliseconds=1)) == 0  # not yet
     assert sweep(now=waiting.fill_at) == 1
@@ -58,7 +62,7 @@ def test_r2_the_quick_match_that_fills_a_coin_table_deals_after_the_wait(waiting
 
 
 def test_r2_the_dealing_line_is_in_the_players_language(waiting, make_user, client):
-    services.quick_match(user=make_user("cyd"))
+    rooms.quick_match(user=make_user("cyd"))
     client.force_login(Seat.objects.get(table=waiting, position=0).user)
     with translation.override("zh-hans"):
         line = client.get(reverse("games:table", args=[waiting.pk]), HTTP_ACCEPT_LANGUAGE="zh-hans")
@@ -88,11 +92,11 @@ def test_r2_the_tier_move_that_fills_a_table_carries_the_seed_and_waits(defaults
     left = short_after_one_hand(three)  # ann keeps 2,200, short of 岳麓山: her coins allow 天门山
     settings.QUICK_MATCH_BOT_WAIT, settings.DEAL_WAIT_SECONDS = 60, 2
     for name in ("dan", "eve"):
-        target = services.quick_match(user=make_user(name))
+        target = rooms.quick_match(user=make_user(name))
     panel = fragments.render_all(selectors.snapshot(left.pk, 0))["result"]
     button = re.search(r'<button[^>]*id="tier-move"[^>]*>[^<]*</button>(<input[^>]*>)', panel)
     assert 'hx-include="next [data-fair-seed]"' in button.group(0) and 'name="client_seed"' in button.group(1)
-    assert services.tier_move(table=left, user=three[0], client_seed=SEEDS[0]) == target
+    assert rooms.tier_move(table=left, user=three[0], client_seed=SEEDS[0]) == target
     assert Seat.objects.get(table=target, user=three[0]).client_seed == SEEDS[0]
     target.refresh_from_db()
     assert target.status == "waiting" and target.fill_at and not target.hands.exists()

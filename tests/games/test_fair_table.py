@@ -11,7 +11,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import bots, selectors, services
+from games import bots, selectors
+from games import rooms
 from games.models import Hand, Seat, Table, Variant
 from games.rules import commitment_of, deal_seed_of, deal_verify, replay, split_deck
 from games.rules import cards as C
@@ -71,8 +72,8 @@ async def test_r2_commit_then_client_seeds_then_reveal_over_two_hands_and_no_sec
     caplog.set_level(logging.DEBUG)
     ann, bob, cyd = [await db(make_user)(n) for n in ("ann", "bob", "cyd")]
     variant = await db(Variant.objects.get)(slug="changde")
-    table = await db(services.private_create)(owner=ann, variant=variant, planned_hands=8, player_count=3)
-    await db(services.seat_join)(table=table, user=bob)
+    table = await db(rooms.private_create)(owner=ann, variant=variant, planned_hands=8, player_count=3)
+    await db(rooms.seat_join)(table=table, user=bob)
     comms = {0: await connect(ann, table.pk), 1: await connect(bob, table.pk)}
     first = [await c.receive_from(timeout=5) for c in comms.values()]
     shown = {NEXT.search(f).group(1) for f in first}  # the commitment before anyone sent a seed
@@ -83,7 +84,7 @@ async def test_r2_commit_then_client_seeds_then_reveal_over_two_hands_and_no_sec
     await comms[0].send_json_to({"op": "seed", "seed": "a" * 32})
     await comms[1].send_json_to({"op": "seed", "seed": "B0" * 16})  # read as lowercase hex
     await until(lambda: Seat.objects.filter(table=table).exclude(client_seed="").count() == 2)
-    await db(services.seat_join)(table=table, user=cyd)  # the last seat taken: the deal
+    await db(rooms.seat_join)(table=table, user=cyd)  # the last seat taken: the deal
     comms[2] = await connect(cyd, table.pk)
     hand1 = await db(selectors.current_hand)(table)
     assert hand1.commitment == promised and hand1.client_seeds == ["a" * 32, "b0" * 16, ""]

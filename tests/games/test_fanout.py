@@ -1,4 +1,4 @@
-"""One database hop per change per process (games.fanout) and events sent from the event loop
+"""One database hop per change per process (games.live.fanout) and events sent from the event loop
 (notify.on_db_thread), where a cancelled or late caller must lose nothing."""
 from __future__ import annotations
 
@@ -11,8 +11,10 @@ import threading
 import pytest
 from channels.layers import get_channel_layer
 
-from games import fanout, table_clock
-from games.services import notify
+from games.live import fanout
+from games.clock import timer
+from games.live import registry
+from games import notify
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
@@ -55,7 +57,7 @@ async def test_a_socket_that_opened_during_a_changes_render_renders_itself_after
     release = threading.Event()
     first, opening = Socket(1, hold=release), Socket(None)  # the second is still sending its first snapshot
     for s in (first, opening):
-        table_clock.watch(7, s)
+        registry.watch(7, s)
     batch = asyncio.ensure_future(fanout.catch_up(first, 2))
     assert await asyncio.to_thread(first.rendering.wait, 5)  # version 2 is rendering, without the opening socket
     opening.version = 1  # its snapshot was of version 1, and its event for 2 comes now
@@ -66,17 +68,17 @@ async def test_a_socket_that_opened_during_a_changes_render_renders_itself_after
     await asyncio.wait_for(asyncio.gather(batch, late), 5)
     assert first.frames == ["frame 2"] and opening.frames == ["frame 2"]
     for s in (first, opening):
-        table_clock.unwatch(7, s)
+        registry.unwatch(7, s)
 
 
 async def test_every_socket_of_a_table_gets_its_frame_from_one_render_whoever_asks():
     sockets = [Socket(4) for _ in range(3)]
     for s in sockets:
-        table_clock.watch(7, s)
+        registry.watch(7, s)
     await asyncio.gather(*(fanout.catch_up(s, 5) for s in sockets))
     assert [s.frames for s in sockets] == [["frame 5"]] * 3
     for s in sockets:
-        table_clock.unwatch(7, s)
+        registry.unwatch(7, s)
 
 
 async def test_a_caller_cancelled_while_its_request_runs_still_sends_the_events_it_commits():
@@ -128,7 +130,7 @@ async def left_to_finish(fn) -> list[dict]:
 async def test_a_refusal_whose_caller_was_cancelled_is_not_reported_as_a_lost_error(caplog):
     """A hostile page's move is refused after its socket went: nobody to tell, nothing to log (it was
     "Task exception was never retrieved" with a traceback in Daphne's log)."""
-    from games.services import Refused
+    from games.errors import Refused
 
     def refused():
         raise Refused("not your turn")
@@ -155,22 +157,23 @@ async def test_a_step_planned_while_a_tick_caught_up_is_kept(monkeypatch):
 
     from django.utils import timezone
 
-    from games import live, services
+    from games import reads
+    from games.clock import tick as clock_tick
 
     now = timezone.now()
     fresh, stale = now + timedelta(seconds=30), now + timedelta(seconds=120)
-    monkeypatch.setattr(services, "table_tick", lambda **kw: stale)
-    monkeypatch.setattr(live, "stored_version", lambda table_id: 3)
+    monkeypatch.setattr(clock_tick, "table_tick", lambda **kw: stale)
+    monkeypatch.setattr(reads, "stored_version", lambda table_id: 3)
 
     class Watcher:
         async def table_changed(self, event):
-            table_clock.wake_at(7, fresh)  # its update of a move made meanwhile
+            registry.wake_at(7, fresh)  # its update of a move made meanwhile
 
     watcher = Watcher()
-    table_clock.watch(7, watcher)
-    table_clock.wake_at(7, now)  # due at once
-    tick = table_clock._CLOCKS[7].task
+    registry.watch(7, watcher)
+    registry.wake_at(7, now)  # due at once
+    tick = timer._TIMERS[7].task
     await asyncio.wait_for(tick, 5)  # the tick, its catch-up and its planning are done
-    assert table_clock._CLOCKS[7].task is not tick
-    assert table_clock._CLOCKS[7].due == fresh
-    table_clock.unwatch(7, watcher)
+    assert timer._TIMERS[7].task is not tick
+    assert timer._TIMERS[7].due == fresh
+    registry.unwatch(7, watcher)

@@ -1,10 +1,10 @@
-"""games.fragment_html: the hot parts of a frame built in Python escape like a template and mark
+"""games.live.fragment_html: the hot parts of a frame built in Python escape like a template and mark
 what the templates marked."""
 import re
 
 from django.utils import translation
 
-from games import fragment_html
+from games.live import fragment_html
 
 
 def test_log_rows_escape_names_and_print_faces():

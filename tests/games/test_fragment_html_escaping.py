@@ -1,4 +1,4 @@
-"""Escaping by construction in the markup built in Python (games.fragment_html, games.templatetags):
+"""Escaping by construction in the markup built in Python (games.live.fragment_html, games.templatetags):
 hostile names, titles, invite codes, moves and translations come out as text, never as markup — the
 element tree of a hostile render is the tree of a plain one — and fragment_html makes markup only in
 the ways its docstring lists."""
@@ -13,7 +13,7 @@ from django.utils import translation
 from django.utils.safestring import SafeString
 from django.utils.translation import trans_real
 
-from games import fragment_html as F
+from games.live import fragment_html as F
 from games.rules.cards import CardError
 from games.templatetags import games_cards
 

@@ -8,7 +8,9 @@ import pytest
 from django.urls import reverse
 
 from accounts.services import hints_set
-from games import fragments, selectors, services
+from games.live import fragments
+from games import selectors
+from games import rooms
 from games.models import Seat, Table, Variant
 from games.rules import cards as C
 from games.rules import seat_hints
@@ -25,7 +27,7 @@ def seated(make_user, deal_seed, seed=WIN_SEED):
     deal_seed(seed)
     users = [make_user(n) for n in ("ann", "bob", "cyd")]
     for user in users:
-        table = services.quick_match(user=user)
+        table = rooms.quick_match(user=user)
     return table, {s.position: s.user for s in Seat.objects.filter(table=table).select_related("user")}
 
 

@@ -14,7 +14,7 @@ from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 
 from games.models import ActionLog
-from games.routing import websocket_urlpatterns
+from games.live.routing import websocket_urlpatterns
 from games.selectors import current_hand
 
 from .tablekit import deal_seed  # noqa: F401
@@ -129,9 +129,9 @@ async def test_a_closed_socket_makes_room_and_many_sockets_leave_only_the_newest
 
 
 async def test_of_300_sockets_opened_at_once_exactly_the_newest_three_stay_open(coin_table, monkeypatch):
-    """All at once (an attacker's script): the cap is decided in one place (games.socket_limits.admit),
+    """All at once (an attacker's script): the cap is decided in one place (games.live.socket_limits.admit),
     so no socket misses another's opening; the three counted last stay, every other one is closed."""
-    from games.consumers import TableConsumer
+    from games.live.consumers import TableConsumer
 
     table, seats = coin_table
     order = []  # the sockets (by their number) in the order the cap counted them
@@ -178,23 +178,24 @@ async def test_a_socket_cancelled_while_it_opens_leaves_nothing_behind(coin_tabl
 
     from channels.layers import get_channel_layer
 
-    from games import socket_limits, table_clock
-    from games.consumers import TableConsumer
+    from games.live import socket_limits
+    from games.live import registry
+    from games.live.consumers import TableConsumer
 
     table, seats = coin_table
     monkeypatch.setattr(TableConsumer, "_first_frame", lambda consumer: time.sleep(0.3))
     comm = await connect(seats[0], table.pk)
     for _ in range(100):  # accepted; then it watches the table's clock, then its snapshot hop sleeps
-        if table_clock.watchers(table.pk):
+        if registry.watchers(table.pk):
             break
         await asyncio.sleep(0.02)
-    assert len(table_clock.watchers(table.pk)) == 1
+    assert len(registry.watchers(table.pk)) == 1
     comm.future.cancel()
     for _ in range(100):
         await asyncio.sleep(0.02)
         if comm.future.done():
             break
-    assert comm.future.cancelled() and table_clock.watchers(table.pk) == []
+    assert comm.future.cancelled() and registry.watchers(table.pk) == []
     for newer in ("a", "b", "c"):  # it no longer takes a place: three newer ones push nothing out
         assert await db(socket_limits.admit)(table.pk, seats[0].pk, newer) == []
     layer = get_channel_layer()
@@ -208,12 +209,13 @@ async def test_a_failing_handler_is_logged_once_answered_calmly_and_leaves_nothi
     open, and once it closes neither its table's timer nor its groups hold it (a crashed socket's did)."""
     from channels.layers import get_channel_layer
 
-    from games import services, table_clock
+    from games import play
+    from games.live import registry
 
     def broken(**kwargs):
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(services, "action_submit", broken)
+    monkeypatch.setattr(play, "action_submit", broken)
     table, seats = coin_table
     comm = await connect(seats[0], table.pk)
     await comm.receive_from(timeout=5)
@@ -224,9 +226,9 @@ async def test_a_failing_handler_is_logged_once_answered_calmly_and_leaves_nothi
     assert [r.exc_info[1].args for r in caplog.records if r.levelno >= logging.ERROR] == [("a bug",)]
     await comm.send_to(text_data='{"op": "sync"}')
     assert set(FRAGMENT_IDS) <= set(ids(await comm.receive_from(timeout=5)))
-    assert len(table_clock.watchers(table.pk)) == 1
+    assert len(registry.watchers(table.pk)) == 1
     await comm.disconnect()
-    assert table_clock.watchers(table.pk) == []
+    assert registry.watchers(table.pk) == []
     layer = get_channel_layer()
     if hasattr(layer, "groups"):  # the in-memory layer (Redis keeps them in Redis)
         assert not any(layer.groups.get(g) for g in (f"table.{table.pk}", f"user.{seats[0].pk}"))

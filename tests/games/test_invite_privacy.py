@@ -7,7 +7,7 @@ from channels.testing import WebsocketCommunicator
 from django.core.cache import cache
 from django.urls import reverse
 
-from games import services
+from games import rooms
 from games.models import Seat, Table, Variant
 
 pytestmark = pytest.mark.django_db
@@ -24,9 +24,9 @@ def limit(settings):
 def waiting_room(defaults, make_user):
     """A waiting three-seat private room (friends may watch) with its owner and one friend seated."""
     owner, friend = make_user("ann"), make_user("bob")
-    table = services.private_create(owner=owner, variant=Variant.objects.get(slug="changde"), planned_hands=8,
-                                    player_count=3, watchable=True)
-    services.seat_join(table=table, user=friend)
+    table = rooms.private_create(owner=owner, variant=Variant.objects.get(slug="changde"), planned_hands=8,
+                                 player_count=3, watchable=True)
+    rooms.seat_join(table=table, user=friend)
     return table, owner, friend
 
 
@@ -57,8 +57,8 @@ def test_the_owner_sees_the_invite_and_a_seated_friend_gets_the_table(client, wa
 
 def test_scanning_table_ids_reveals_no_code(client, make_user, defaults):
     owners = [make_user(f"owner{i}") for i in range(5)]
-    tables = [services.private_create(owner=o, variant=Variant.objects.get(slug="changde"), planned_hands=8,
-                                      player_count=3) for o in owners]
+    tables = [rooms.private_create(owner=o, variant=Variant.objects.get(slug="changde"), planned_hands=8,
+                                   player_count=3) for o in owners]
     client.force_login(make_user("eve"))
     seen = ""
     for t in Table.objects.order_by("pk"):

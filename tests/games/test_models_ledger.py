@@ -2,8 +2,10 @@
 import pytest
 from django.db import IntegrityError, transaction
 
-from games.models import AppendOnlyError, LedgerEntry
-from games.services import DuplicateSettlement, LedgerError, house_account, ledger_settle
+from games.models import AppendOnlyError
+from money.models import LedgerEntry
+from money.errors import DuplicateSettlement, LedgerError
+from money.ledger import house_account, ledger_settle
 
 pytestmark = pytest.mark.django_db
 

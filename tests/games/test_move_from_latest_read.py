@@ -1,5 +1,5 @@
-"""A person's move reads no table, hand or seat row when this process's latest read (games.live) is still
-the table's (services.tables.locked_from_latest_read): one small locking statement checks the version
+"""A person's move reads no table, hand or seat row when this process's latest read (games.reads) is still
+the table's (games.play.tables.locked_from_latest_read): one small locking statement checks the version
 and the hand's move number; anything else, or a change behind the read's back, reads the rows."""
 from __future__ import annotations
 
@@ -8,7 +8,10 @@ from django.db import connection, transaction
 from django.db.models import F
 from django.test.utils import CaptureQueriesContext
 
-from games import bots, live, services
+from games import bots
+from games import reads
+from games import notify
+from games import play
 from games.models import Seat, Table
 from games.rules import HandState
 from games.selectors import current_hand
@@ -26,7 +29,7 @@ def _move(table, seats):
     seat = state.to_act[0]
     wire = {"action": bots.choose_action(state, seat).text, "move_no": state.public_move_no}
     with CaptureQueriesContext(connection) as capture:
-        services.action_submit(table=table, user=seats[seat], wire=wire)
+        play.action_submit(table=table, user=seats[seat], wire=wire)
     return seat, [q["sql"] for q in capture.captured_queries]
 
 
@@ -53,7 +56,7 @@ def test_a_change_behind_the_latest_read_is_read_from_the_rows(coin_table):
     mover = HandState.from_json(current_hand(table).state).to_act[0]
     Seat.objects.filter(table=table, position=mover).update(auto_play=True)
     Table.objects.filter(pk=table.pk).update(version=F("version") + 1)
-    assert live.latest(table.pk).seats[mover].auto_play is False
+    assert reads.latest(table.pk).seats[mover].auto_play is False
     seat, statements = _move(table, seats)
     assert seat == mover and _reads(statements, "games_seat")
     assert Seat.objects.get(table=table, position=mover).auto_play is False
@@ -63,11 +66,11 @@ def test_the_latest_read_is_never_changed_by_a_move(coin_table):
     """The read is shared by every socket of the process: a move works on copies of its rows."""
     table, seats = coin_table
     _move(table, seats)
-    read = live.latest(table.pk)
+    read = reads.latest(table.pk)
     version, move_no, state = read.version, read.hand.move_no, read.hand.state
     _move(table, seats)
     assert (read.version, read.hand.move_no, read.hand.state) == (version, move_no, state)
-    assert live.latest(table.pk).hand.move_no > move_no
+    assert reads.latest(table.pk).hand.move_no > move_no
 
 
 def test_the_hands_end_reads_the_people_anew(coin_table):
@@ -78,12 +81,12 @@ def test_the_hands_end_reads_the_people_anew(coin_table):
     _move(table, seats)
     type(seats[1]).objects.filter(pk=seats[1].pk).update(coins=F("coins") + 7)
     _move(table, seats)
-    assert live.latest(table.pk).seats[1].user.coins != type(seats[1]).objects.get(pk=seats[1].pk).coins
+    assert reads.latest(table.pk).seats[1].user.coins != type(seats[1]).objects.get(pk=seats[1].pk).coins
     while not current_hand(table).finished:
         _, statements = _move(table, seats)
     assert _reads(statements, "accounts_user")
     coins = type(seats[1]).objects.get(pk=seats[1].pk).coins
-    assert live.latest(table.pk).seats[1].user.coins == coins
+    assert reads.latest(table.pk).seats[1].user.coins == coins
 
 
 def test_a_persons_row_changed_elsewhere_counts_a_new_version_of_their_table(coin_table):
@@ -94,12 +97,12 @@ def test_a_persons_row_changed_elsewhere_counts_a_new_version_of_their_table(coi
     version = Table.objects.get(pk=table.pk).version
     with transaction.atomic():
         type(seats[1]).objects.filter(pk=seats[1].pk).update(coins=F("coins") + 7)
-        services.person_changed(seats[1].pk)
+        notify.person_changed(seats[1].pk)
         assert Table.objects.get(pk=table.pk).version == version  # after commit, not in its transaction
     assert Table.objects.get(pk=table.pk).version == version + 1
     _, statements = _move(table, seats)
     coins = type(seats[1]).objects.get(pk=seats[1].pk).coins
-    assert _reads(statements, "games_seat") and live.latest(table.pk).seats[1].user.coins == coins
+    assert _reads(statements, "games_seat") and reads.latest(table.pk).seats[1].user.coins == coins
 
 
 def test_the_ready_clicks_and_the_next_deal_leave_this_processs_read_of_the_table(coin_table):
@@ -111,7 +114,7 @@ def test_the_ready_clicks_and_the_next_deal_leave_this_processs_read_of_the_tabl
     while not current_hand(table).finished:
         _move(table, seats)
     for position in (0, 1, 2):
-        services.next_ready(table=table, user=seats[position])
+        play.next_ready(table=table, user=seats[position])
         version = Table.objects.get(pk=table.pk).version
         with CaptureQueriesContext(connection) as capture:
             snap = selectors.snapshot(table.pk, position, version=version)

@@ -10,9 +10,13 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games import bots, fanout, services
+from games import bots
+from games.live import fanout
+from games import play
+from games import rooms
+from games.clock import tick as clock_tick
 from games.rules import HandState
-from games.services import notify
+from games import notify
 from games.selectors import current_hand
 
 from .test_consumers import FRAGMENT_IDS, close_the_sync_threads_connection, coin_table, connect, db, ids  # noqa: F401
@@ -55,7 +59,7 @@ async def test_a_move_costs_at_most_eight_sql_statements_with_every_seat_connect
         user, wire = await db(_next_move)(table, seats)
         capture = CaptureQueriesContext(connection)
         await db(capture.__enter__)()  # on the database thread every consumer's work runs on
-        await db(services.action_submit)(table=table, user=user, wire=wire)
+        await db(play.action_submit)(table=table, user=user, wire=wire)
         for c in comms.values():
             assert "table-version" in await c.receive_from(timeout=5)
         await db(capture.__exit__)(None, None, None)
@@ -102,7 +106,7 @@ async def test_frames_carry_the_version_and_never_resend_an_unchanged_fragment(c
     shown = {p: None for p in comms}
     for _ in range(8):
         user, wire = await db(_next_move)(table, seats)
-        await db(services.action_submit)(table=table, user=user, wire=wire)
+        await db(play.action_submit)(table=table, user=user, wire=wire)
         for p, c in comms.items():
             frame = await c.receive_from(timeout=5)
             version, base = _version(frame)
@@ -123,12 +127,12 @@ async def test_a_missed_event_brings_a_full_snapshot(coin_table, monkeypatch):
     send = notify._group_send
     monkeypatch.setattr(notify, "_group_send", lambda group, event: None)  # this change's event is lost
     user, wire = await db(_next_move)(table, seats)
-    await db(services.action_submit)(table=table, user=user, wire=wire)
+    await db(play.action_submit)(table=table, user=user, wire=wire)
     for c in comms.values():
         assert await c.receive_nothing(timeout=0.1)
     monkeypatch.setattr(notify, "_group_send", send)
     user, wire = await db(_next_move)(table, seats)
-    await db(services.action_submit)(table=table, user=user, wire=wire)
+    await db(play.action_submit)(table=table, user=user, wire=wire)
     for c in comms.values():
         frame = await c.receive_from(timeout=5)
         assert ids(frame) == FRAGMENT_IDS and _version(frame)[1] == ""  # every fragment, no base
@@ -150,10 +154,10 @@ async def test_a_deadline_is_applied_once_per_process_whatever_the_sockets(coin_
     table, seats = coin_table
     comms = await _connected(table, seats)
     ticks = []
-    tick = services.table_tick
-    monkeypatch.setattr(services, "table_tick", lambda **kw: ticks.append(kw) or tick(**kw))
+    tick = clock_tick.table_tick
+    monkeypatch.setattr(clock_tick, "table_tick", lambda **kw: ticks.append(kw) or tick(**kw))
     mover = seats[(await db(lambda: HandState.from_json(current_hand(table).state))()).to_act[0]]
-    await db(services.autoplay_set)(table=table, user=mover, on=True)
+    await db(play.autoplay_set)(table=table, user=mover, on=True)
     for c in comms.values():
         await c.receive_from(timeout=5)  # auto-play shown
         await c.receive_from(timeout=5)  # the move played for it
@@ -172,13 +176,13 @@ async def test_the_median_frame_per_seat_per_move_is_at_most_2_5_kb(defaults, ma
     deal_seed(DRAWN_SEED)
     users = [await db(make_user)(n) for n in ("ann", "bob", "cyd")]
     for user in users:
-        table = await db(services.quick_match)(user=user)
+        table = await db(rooms.quick_match)(user=user)
     seats = await db(lambda: {s.position: s.user for s in Seat.objects.filter(table=table).select_related("user")})()
     comms = await _connected(table, seats)
     sizes = []
     while not (await db(current_hand)(table)).finished:
         user, wire = await db(_next_move)(table, seats)
-        await db(services.action_submit)(table=table, user=user, wire=wire)
+        await db(play.action_submit)(table=table, user=user, wire=wire)
         sizes += [len((await c.receive_from(timeout=5)).encode()) for c in comms.values()]
     sizes.sort()
     assert len(sizes) >= 3 * 30 and sizes[len(sizes) // 2] <= 2500, sizes
@@ -192,7 +196,7 @@ async def test_a_deadline_another_process_applied_still_reaches_the_sockets(coin
     brings them up to date from one read."""
     table, seats = coin_table
     comms = await _connected(table, seats)
-    tick, send = services.table_tick, notify._group_send
+    tick, send = clock_tick.table_tick, notify._group_send
 
     def sweeper_first(**kw):
         monkeypatch.setattr(notify, "_group_send", lambda group, event: None)  # its event is lost here
@@ -200,9 +204,9 @@ async def test_a_deadline_another_process_applied_still_reaches_the_sockets(coin
         monkeypatch.setattr(notify, "_group_send", send)
         return tick(**kw)  # this process's own tick: nothing is due any more
 
-    monkeypatch.setattr(services, "table_tick", sweeper_first)
+    monkeypatch.setattr(clock_tick, "table_tick", sweeper_first)
     mover = seats[(await db(lambda: HandState.from_json(current_hand(table).state))()).to_act[0]]
-    await db(services.autoplay_set)(table=table, user=mover, on=True)
+    await db(play.autoplay_set)(table=table, user=mover, on=True)
     for c in comms.values():
         shown = _version(await c.receive_from(timeout=5))[0]  # auto-play shown
         assert _version(await c.receive_from(timeout=5))[0] > shown  # the move the sweeper played
@@ -212,7 +216,8 @@ async def test_a_deadline_another_process_applied_still_reaches_the_sockets(coin
 async def test_what_every_viewer_sees_alike_is_made_once_per_read(coin_table, monkeypatch):
     """fragments.build: the room's line and each seat as the others see it are made once for the three
     seats' frames of a change; each seat as it sees itself (its own wei and ti face up) once more."""
-    from games import fragments, selectors
+    from games.live import fragments
+    from games import selectors
 
     table, seats = coin_table
     made = {"seat": [], "info": []}

@@ -10,7 +10,9 @@ import copy
 
 import pytest
 
-from games import fragments, selectors, services
+from games.live import fragments
+from games import selectors
+from games import rooms
 from games.models import Seat
 from games.rules import cards as C
 from games.rules.checks import scrambled
@@ -42,7 +44,7 @@ def test_each_seats_fragments_do_not_depend_on_the_cards_hidden_from_it(defaults
     deal_seed(seed)
     users = [make_user(n) for n in ("ann", "bob", "cyd")]
     for user in users:
-        table = services.quick_match(user=user)
+        table = rooms.quick_match(user=user)
     by_seat = {s.position: s.user for s in Seat.objects.filter(table=table).select_related("user")}
     checked = 0
     for _ in range(200):

@@ -5,7 +5,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import now_playing
+from games.pages import now_playing
 from games.models import Table
 
 from .tablekit import deal_seed  # noqa: F401

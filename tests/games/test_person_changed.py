@@ -8,7 +8,7 @@ import pytest
 from accounts import services as accounts_services
 from accounts.forms import WatchSettingsForm
 from games.models import Table
-from games.services import rewards
+from money import rewards
 
 from .test_consumers import coin_table  # noqa: F401
 from .tablekit import deal_seed  # noqa: F401

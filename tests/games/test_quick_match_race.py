@@ -6,7 +6,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from games.models import Seat, Table
-from games.services import quick_match, rooms
+from games.rooms import quick_match, seating as rooms
 
 TRIALS = 20
 UNFINISHED = [Table.Status.WAITING, Table.Status.PLAYING]

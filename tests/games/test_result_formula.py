@@ -3,7 +3,7 @@ import pytest
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from games import fragments
+from games.live import fragments
 
 SELF_DRAW_WIN = {"grade": 3, "bonus": 1, "fan": 2, "base": 8, "patterns": [["红胡", 2]], "bonus_first": True,
                  "coins": True, "multiplier": 2, "due": 16}

@@ -7,9 +7,9 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from accounts.models import DailyTask, SignInReward, TaskProgress
-from games.models import LedgerEntry
-from games.services import rewards
+from money.models import DailyTask, SignInReward, TaskProgress
+from money.models import LedgerEntry
+from money import rewards
 
 TRIALS = 10
 

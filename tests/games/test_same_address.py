@@ -6,7 +6,9 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from games import fragments, selectors, services
+from games.live import fragments
+from games import selectors
+from games import rooms
 from games.models import RoomTier, Table
 
 from .tablekit import private_table
@@ -30,9 +32,9 @@ def tier(policy: str) -> RoomTier:
 def test_a_refusing_tier_seats_two_people_of_one_address_at_different_tables(defaults, make_user):
     a, b, c = people(make_user, 3)
     low = tier(RoomTier.SameAddress.REFUSE)
-    first = services.quick_match(user=a, tier=low, address=HOME)
-    second = services.quick_match(user=b, tier=low, address=HOME)
-    third = services.quick_match(user=c, tier=low, address=ELSEWHERE)
+    first = rooms.quick_match(user=a, tier=low, address=HOME)
+    second = rooms.quick_match(user=b, tier=low, address=HOME)
+    third = rooms.quick_match(user=c, tier=low, address=ELSEWHERE)
     assert second.pk != first.pk
     assert third.pk == first.pk  # another address joins the first waiting table
     assert first.seats.filter(address=HOME).count() == 1
@@ -41,15 +43,15 @@ def test_a_refusing_tier_seats_two_people_of_one_address_at_different_tables(def
 def test_a_refusing_tier_seats_people_whose_address_is_unknown_together(defaults, make_user):
     a, b = people(make_user, 2)
     low = tier(RoomTier.SameAddress.REFUSE)
-    assert services.quick_match(user=a, tier=low).pk == services.quick_match(user=b, tier=low).pk
+    assert rooms.quick_match(user=a, tier=low).pk == rooms.quick_match(user=b, tier=low).pk
 
 
 @pytest.mark.parametrize("policy, warned", [(RoomTier.SameAddress.WARN, True), (RoomTier.SameAddress.OFF, False)])
 def test_a_warning_or_allowing_tier_seats_them_together(defaults, make_user, policy, warned):
     a, b = people(make_user, 2)
     low = tier(policy)
-    table = services.quick_match(user=a, tier=low, address=HOME)
-    assert services.quick_match(user=b, tier=low, address=HOME).pk == table.pk
+    table = rooms.quick_match(user=a, tier=low, address=HOME)
+    assert rooms.quick_match(user=b, tier=low, address=HOME).pk == table.pk
     snap = selectors.snapshot(table.pk, 0)
     assert fragments.info(snap)["shared_address"] == ([[selectors.seat_name(s) for s in table.seats.order_by("position")]]
                                                       if warned else [])
@@ -59,10 +61,10 @@ def test_every_player_of_a_private_room_is_told_and_never_shown_the_address(defa
     from games.models import Variant
 
     a, b, c = people(make_user, 3)
-    table = services.private_create(owner=a, variant=Variant.objects.get(slug="changde"), planned_hands=8,
-                                    player_count=3, address=HOME)
-    services.seat_join(table=table, user=b, address=ELSEWHERE)
-    services.seat_join(table=table, user=c, address=HOME)
+    table = rooms.private_create(owner=a, variant=Variant.objects.get(slug="changde"), planned_hands=8,
+                                 player_count=3, address=HOME)
+    rooms.seat_join(table=table, user=b, address=ELSEWHERE)
+    rooms.seat_join(table=table, user=c, address=HOME)
     for user in (a, b, c):
         client.force_login(user)
         page = client.get(reverse("games:table", args=[table.pk])).content.decode()

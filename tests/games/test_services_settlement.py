@@ -2,9 +2,10 @@
 
 import pytest
 
-from games import services
-from games.models import LedgerEntry, Table, Variant
-from games.settlement import Purse, payments
+from games import rooms
+from money.models import LedgerEntry
+from games.models import Table, Variant
+from money.settlement import Purse, payments
 
 from .tablekit import WIN_SEED, deal_seed, play_out, private_table  # noqa: F401
 
@@ -45,7 +46,7 @@ def test_r8_4_the_daily_cap_counts_todays_hands_from_the_ledger(defaults, make_u
     deal_seed(WIN_SEED)  # seat 1 wins 8 × 2 from each of the others: 32, but only 20 a day
     users = [make_user(n) for n in ("ann", "bob", "cyd")]
     for user in users:
-        table = services.quick_match(user=user)
+        table = rooms.quick_match(user=user)
     hand = play_out(table, {s.position: s.user for s in table.seats.all()})
     assert hand.scores == [-16, 20, -4]
     assert sum(LedgerEntry.objects.filter(hand=hand).values_list("amount", flat=True)) == 0

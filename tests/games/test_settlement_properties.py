@@ -6,9 +6,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games import services
-from games.models import LedgerEntry
-from games.settlement import Purse, daily_capped, payments
+from money import ledger
+from money.models import LedgerEntry
+from money.settlement import Purse, daily_capped, payments
 
 # A daily room below zero: today's net already past this cap (another room's hands, a cap lowered today).
 rooms = st.one_of(st.none(), st.integers(-10**4, 10**6))
@@ -70,12 +70,12 @@ def test_r8_4_a_settlement_through_the_ledger_leaves_nobody_below_zero(make_user
                                                                        winner, cap):
     # Every example shares the test's database: each makes three fresh accounts of its own.
     users = [make_user(f"p{LedgerEntry.objects.count()}-{i}") for i in range(3)]
-    house = services.house_account()
+    house = ledger.house_account()
     for user, carried in zip(users, coins):
-        services.ledger_settle(f"set:{user.pk}", {user: carried - user.coins, house: user.coins - carried})
+        ledger.ledger_settle(f"set:{user.pk}", {user: carried - user.coins, house: user.coins - carried})
     changes = payments({"winner": winner, "base": base}, (0, 1, 2), 3, multiplier,
                        [Purse(coins=c, win_room=cap, loss_room=cap) for c in coins])
-    services.ledger_settle(f"hand:{users[0].pk}", dict(zip(users, changes)))
+    ledger.ledger_settle(f"hand:{users[0].pk}", dict(zip(users, changes)))
     for user, carried, change in zip(users, coins, changes):
         user.refresh_from_db()
         assert user.coins == carried + change >= 0

@@ -12,9 +12,13 @@ from django.utils import translation
 
 from accounts import services as accounts_services
 from accounts.forms import WatchSettingsForm
-from games import bots, fragments, messages, selectors, services, spectators
+from games import bots, selectors
+from games.live import fragments, messages, spectators
+from games import errors
+from games import play
+from games import rooms
 from games.models import ActionLog, Seat, Table, Variant
-from games.routing import websocket_urlpatterns
+from games.live.routing import websocket_urlpatterns
 from games.rules import public_view
 from games.rules.checks import scrambled
 
@@ -42,7 +46,7 @@ def coin_table(defaults, make_user, deal_seed):
     deal_seed(WIN_SEED)
     users = [make_user(n) for n in ("ann", "bob", "cyd")]
     for user in users:
-        table = services.quick_match(user=user)
+        table = rooms.quick_match(user=user)
     return table, {s.position: s.user for s in Seat.objects.filter(table=table).select_related("user")}
 
 
@@ -53,14 +57,14 @@ def _move(table, by_seat):
     if hand.finished:
         for user in by_seat.values():
             try:
-                services.next_ready(table=table, user=user)
-            except services.Stale:
+                play.next_ready(table=table, user=user)
+            except errors.Stale:
                 pass
     else:
         state = state_of(table)
         seat = state.to_act[0]
-        services.action_submit(table=table, user=by_seat[seat],
-                               wire={"action": bots.choose_action(state, seat).text, "move_no": hand.move_no})
+        play.action_submit(table=table, user=by_seat[seat],
+                           wire={"action": bots.choose_action(state, seat).text, "move_no": hand.move_no})
     return Table.objects.get(pk=table.pk).version
 
 

@@ -1,4 +1,4 @@
-"""Spectators without a socket: the public view (games.fragments with position None) at every move of
+"""Spectators without a socket: the public view (games.live.fragments with position None) at every move of
 two hands is the same whatever the hidden cards are (R3 'shown' column: scrambled hands, stock, wei
 cards, draws); the watch page, the lobby's list and the private room's choice."""
 import copy
@@ -7,7 +7,8 @@ import pytest
 
 from django.urls import reverse
 
-from games import fragments, selectors
+from games.live import fragments
+from games import selectors
 from games.models import Table, Variant
 from games.rules import public_view
 from games.rules.checks import scrambled

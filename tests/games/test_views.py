@@ -4,7 +4,9 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import services
+from games import play
+from games import rooms
+from money import ledger
 from games.models import Table, Variant
 
 from .tablekit import WIN_SEED, deal_seed, play_out, private_table, short_after_one_hand  # noqa: F401
@@ -106,7 +108,8 @@ def test_standings_replay_and_profile_after_a_hand(defaults, client, three, make
 @pytest.mark.parametrize("players, places", [(2, ["bottom", "top"]), (3, ["bottom", "right", "left"]),
                                              (4, ["bottom", "right", "top", "left"])])
 def test_r2_the_viewer_sits_at_the_bottom_with_the_next_player_to_the_right(defaults, make_user, players, places):
-    from games import fragments, selectors
+    from games.live import fragments
+    from games import selectors
 
     users = [make_user(f"p{i}") for i in range(players)]
     variant = Variant.objects.get(slug="yongzhou_full" if players == 4 else "changde")
@@ -116,13 +119,14 @@ def test_r2_the_viewer_sits_at_the_bottom_with_the_next_player_to_the_right(defa
 
 
 def test_r11_the_move_up_button_posts_with_htmx_and_is_sent_to_the_new_table(defaults, client, three, deal_seed):
-    from games import services
+    from games import rooms
+    from money import ledger
 
     deal_seed(WIN_SEED)
     table = None
     for user in three:
-        table = services.quick_match(user=user)
-    services.ledger_settle("gift", {three[1]: 600, services.house_account(): -600})  # 2,600 > 2,500
+        table = rooms.quick_match(user=user)
+    ledger.ledger_settle("gift", {three[1]: 600, ledger.house_account(): -600})  # 2,600 > 2,500
     play_out(table, {s.position: s.user for s in table.seats.all()})
     client.force_login(three[1])
     answer = client.post(reverse("games:tier_move", args=[table.pk]), HTTP_HX_REQUEST="true")
@@ -134,7 +138,7 @@ def test_r11_an_unseated_person_reloading_the_table_is_told_why_and_quick_matche
         defaults, client, three, deal_seed):
     deal_seed(WIN_SEED)
     table = short_after_one_hand(three)
-    services.next_ready(table=table, user=three[1])  # the deal unseats ann and cyd (2,200 < 2,500)
+    play.next_ready(table=table, user=three[1])  # the deal unseats ann and cyd (2,200 < 2,500)
     client.force_login(three[0])
     html = client.get(reverse("games:table", args=[table.pk])).content.decode()
     assert 'id="unseated"' in html and "2,200" in html and "2,500" in html and "进入天门山" in html
@@ -144,11 +148,11 @@ def test_r11_an_unseated_person_reloading_the_table_is_told_why_and_quick_matche
 
 
 def test_r11_a_short_person_no_tier_admits_goes_to_the_lobby_with_a_message(defaults, client, three, deal_seed):
-    services.ledger_settle("loss", {three[0]: -1890, services.house_account(): 1890})  # 110 coins
+    ledger.ledger_settle("loss", {three[0]: -1890, ledger.house_account(): 1890})  # 110 coins
     deal_seed(WIN_SEED)
     table = None
     for user in three:
-        table = services.quick_match(user=user)
+        table = rooms.quick_match(user=user)
     play_out(table, {s.position: s.user for s in table.seats.all()})  # ann pays 16: 94 coins
     client.force_login(three[0])
     page = client.post(reverse("games:tier_move", args=[table.pk]), follow=True)

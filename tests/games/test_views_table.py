@@ -4,7 +4,10 @@ import re
 
 import pytest
 
-from games import fragment_html, fragments, selectors, services
+from games.live import fragment_html, fragments
+from games import selectors
+from games import play as games_play
+from games import rooms
 from games.models import Variant
 from tests.rules.handkit import legal, play, start
 
@@ -78,7 +81,7 @@ def test_result_panel_names_the_cards_held_hand_and_offers_next_hand_in_the_pane
         assert re.search(r"<th>手牌</th>", parts["result"]) and "<th>局</th>" not in parts["result"]
         assert 'id="next-hand"' in parts["result"] and 'id="next-hand"' not in parts["actions"]
         assert '<tr class="me">' in parts["result"]
-        services.next_ready(table=table, user=users[0])
+        games_play.next_ready(table=table, user=users[0])
         ready = fragments.render_all(selectors.snapshot(table.pk, 0))["result"]
         assert 'id="next-hand"' not in ready and "等待其他玩家准备" in ready
 
@@ -90,7 +93,7 @@ def test_a_quick_match_table_waiting_for_players_counts_down_to_the_bots(default
 
     settings.QUICK_MATCH_BOT_WAIT = 5
     user = make_user("solo")
-    table = services.quick_match(user=user)
+    table = rooms.quick_match(user=user)
     with translation.override("zh-hans"):
         info = fragments.render_all(selectors.snapshot(table.pk, 0))["table-status"]
     assert "已入座 1 / 3" in info and "机器人补位倒计时" in info

@@ -1,0 +1,45 @@
+"""The sweeper: apply due deadlines for tables nobody is connected to (bots filling quick-match tables,
+bot and auto-play moves, timeouts, next hands). Consumers handle the tables they show; this covers the
+rest, e.g. after a restart (docs/design.md#timers-deadlines-and-the-sweeper). `manage.py run_timers` runs it, and
+`make serve` runs that with --loop beside Daphne (bin/serve)."""
+import logging
+import time
+
+from django.db.models import Q
+from django.utils import timezone
+
+from games.clock import tick
+from games.models import Table
+
+logger = logging.getLogger("paohuzi.timers")
+
+
+def run(*, loop: bool, interval: float, report) -> None:
+    """Sweep once, or (loop) every `interval` seconds until interrupted; `report(n)` after a sweep that
+    applied deadlines at n tables."""
+    try:
+        while True:
+            applied = sweep()
+            if applied:
+                report(applied)
+            if not loop:
+                return
+            time.sleep(interval)
+    except KeyboardInterrupt:  # Ctrl-C ends the loop quietly
+        pass
+
+
+def sweep(now=None) -> int:
+    """Tick every table with a passed deadline; returns how many were ticked. A table whose tick fails
+    is logged and left for the next sweep: it never stops the others, nor the loop."""
+    now = now or timezone.now()
+    due = (Table.objects.filter(Q(status=Table.Status.WAITING, fill_at__lte=now)
+                                | Q(status=Table.Status.PLAYING, hands__deadline__lte=now))
+           .values_list("pk", flat=True).distinct())
+    tables = list(due)
+    for table_id in tables:
+        try:
+            tick.table_tick(table_id=table_id, now=now)
+        except Exception:
+            logger.exception("table %s: applying a deadline failed", table_id)
+    return len(tables)

@@ -1,0 +1,327 @@
+"""The table's websocket (docs/design.md#one-move-end-to-end).
+
+One consumer per open table page: an authenticated user with a seat at the table. It joins the groups
+`table.<id>` and `user.<id>`, sends a full snapshot of the seat's fragments on every (re)connect, passes
+each message to one service (its events are sent from the event loop after: notify.on_db_thread), and
+on the thin "table.changed" event (with the table's new version) gets its seat's view rendered from
+this process's one read of that version (games.reads), in the one database hop the process makes for
+all its sockets at the table (games.live.fanout), and sent only the fragments that changed. Every frame carries the version; a gap (a missed event) or the page's
+"sync" brings a full snapshot. Each snapshot tells games.clock.timer when the table's next step is due.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+from contextlib import nullcontext
+from urllib.parse import parse_qs
+
+from autobahn.exception import Disconnected
+from channels.db import database_sync_to_async
+from channels.consumer import get_handler_name
+from channels.exceptions import ChannelFull, StopConsumer
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.translation import gettext_lazy
+
+from games import errors, notify, play, rooms, selectors
+from games.live import fanout, fragments, messages, registry, socket_limits, spectator_count
+from money import tiers
+
+logger = logging.getLogger("paohuzi.table")
+
+# Close codes the htmx ws extension does not reconnect on (it reconnects after 1006, 1012, 1013 only).
+NOT_SEATED = 4403  # not logged in, or no seat at this table
+OPENED_ELSEWHERE = 4409  # the user opened this table in more windows than TABLE_SOCKETS_PER_USER
+FLOODING = 4429  # the socket kept sending past its limit
+TRY_AGAIN = 1013  # the server could not open the table now: the extension reconnects
+MAX_ID = 2 ** 63 - 1  # a table id the database can hold
+
+
+def _language(scope) -> str:
+    """The page's language, passed in the socket's URL (?lang=), so fragments match the page."""
+    asked = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("lang", [""])[0]
+    try:
+        return translation.get_supported_language_variant(asked or settings.LANGUAGE_CODE)
+    except LookupError:
+        return settings.LANGUAGE_CODE
+
+
+def _speaking(language: str):
+    """translation.override(language), or nothing when it is the active language already: the socket's
+    request and each socket's render on the move path, mostly all in one language (an override is two
+    thread-local writes and a catalogue lookup each way)."""
+    return nullcontext() if translation.get_language() == language else translation.override(language)
+
+
+def _origin(scope) -> str:
+    headers = dict(scope.get("headers", []))
+    host = headers.get(b"host", b"").decode("latin-1")
+    return f"{'https' if scope.get('scheme') == 'wss' else 'http'}://{host}" if host else ""
+
+
+# op → service call for the user (games.live.messages.OPS; "sync" is the consumer's own).
+OPS = {
+    "act": lambda table, user, msg: play.action_submit(table=table, user=user, wire=msg.wire()),
+    "autoplay_on": lambda table, user, msg: play.autoplay_set(table=table, user=user, on=True),
+    "autoplay_off": lambda table, user, msg: play.autoplay_set(table=table, user=user, on=False),
+    "next": lambda table, user, msg: play.next_ready(table=table, user=user),
+    "bots": lambda table, user, msg: rooms.bots_fill(table=table, user=user),
+    "dissolve_yes": lambda table, user, msg: play.dissolve_vote(table=table, user=user, agree=True),
+    "dissolve_no": lambda table, user, msg: play.dissolve_vote(table=table, user=user, agree=False),
+    "seed": lambda table, user, msg: play.client_seed_set(table=table, user=user, seed=msg.seed),
+}
+
+
+class TableConsumer(AsyncWebsocketConsumer):
+    async def connect(self):
+        self.user = self.scope.get("user")
+        self.table_id = self.scope["url_route"]["kwargs"]["table_id"]
+        self.position, pushed_out = (await database_sync_to_async(self._seat_and_place)()
+                                     if 0 < self.table_id <= MAX_ID else (None, []))
+        if self.position is None:
+            await self.close(code=NOT_SEATED)
+            return
+        self._socket_state(_origin(self.scope))
+        for channel in pushed_out:  # the user's oldest sockets at the table, in whichever process
+            try:
+                await self.channel_layer.send(channel, {"type": "socket.pushed_out"})
+            except ChannelFull:  # the in-memory layer: that socket is 100 messages behind
+                logger.warning("table %s: a socket pushed out could not be told", self.table_id)
+        self.groups_joined = [f"table.{self.table_id}", f"user.{self.user.pk}"]
+        for group in self.groups_joined:
+            await self.channel_layer.group_add(group, self.channel_name)
+        await self.accept()
+        await database_sync_to_async(play.seat_presence)(table_id=self.table_id, user=self.user, opened=True)
+        registry.watch(self.table_id, self)
+        frame = await database_sync_to_async(self._first_frame)()
+        if frame is None:
+            await self.socket_pushed_out({})
+        else:
+            await self.deliver(*frame)
+
+    def _first_frame(self):
+        """The socket's first snapshot (_frame); None for a socket pushed out since it was counted:
+        of many opened at once, most are by the time the database thread comes to theirs, and a
+        snapshot each (the one thread's work for every table) would be rendered for nobody."""
+        if not socket_limits.counted(self.table_id, self.user.pk, self.channel_name):
+            return None
+        return self._frame(None)
+
+    def _seat_and_place(self) -> tuple[int | None, list[str]]:
+        """The user's seat at the table, and the user's sockets there this one pushes past the cap
+        (games.live.socket_limits.admit: it is counted as the newest), in one database hop."""
+        position = selectors.seat_position(self.table_id, self.user)
+        if position is None:
+            return None, []
+        self.placed = True
+        return position, socket_limits.admit(self.table_id, self.user.pk, self.channel_name)
+
+    async def __call__(self, scope, receive, send):
+        """Daphne cancels a socket's task when its page has been gone for application_close_timeout
+        (10 s) while the task is still busy (opening, behind a burst of opens on the database thread):
+        disconnect is then run here, or the table's clock and groups would hold the socket for good."""
+        try:
+            await super().__call__(scope, receive, send)
+        except asyncio.CancelledError:
+            if not getattr(self, "left", False):
+                await self.disconnect(None)
+            raise
+
+    async def websocket_disconnect(self, message):
+        self.left = True  # disconnect runs once
+        await super().websocket_disconnect(message)
+
+    async def disconnect(self, code):
+        registry.unwatch(getattr(self, "table_id", None), self)
+        for group in getattr(self, "groups_joined", []):
+            await self.channel_layer.group_discard(group, self.channel_name)
+        if getattr(self, "groups_joined", None):
+            await database_sync_to_async(play.seat_presence)(table_id=self.table_id, user=self.user, opened=False)
+        if getattr(self, "placed", False):  # counted in the user's list at the table, and not pushed out
+            await database_sync_to_async(socket_limits.leave)(self.table_id, self.user.pk, self.channel_name)
+
+    async def dispatch(self, message):
+        """Each message to its handler, as Channels' dispatch does but for its close_old_connections
+        first: that is a hop to the one database thread per message (a websocket frame, every
+        "table.changed"), queued behind every table's work, for nothing here, where every database
+        call goes through database_sync_to_async, which closes old connections around it anyway.
+        Whatever fails in a handler is logged once and answered calmly: it never takes the socket
+        down with it (which would skip disconnect and leave this socket's timer and groups behind)."""
+        try:
+            await getattr(self, get_handler_name(message))(message)
+        except StopConsumer:
+            raise
+        except Exception:
+            kind = message.get("type")
+            logger.exception("table %s: a socket's %s failed", getattr(self, "table_id", "?"), kind)
+            if kind == "websocket.connect":
+                await self.close(code=TRY_AGAIN)
+            elif kind == "websocket.receive" and getattr(self, "groups_joined", None):
+                await self.send_flash(gettext_lazy("That did not work; please try again."))
+
+    async def send(self, text_data=None, bytes_data=None, close=False):
+        """A page that closed while it was being answered is no failure: there is nobody to tell, and
+        its disconnect (which cleans up) comes next. Daphne raises Disconnected for such a send."""
+        try:
+            await super().send(text_data, bytes_data, close)
+        except Disconnected:
+            logger.debug("table %s: a socket closed before its answer", getattr(self, "table_id", "?"))
+
+    def _socket_state(self, origin: str) -> None:
+        """What a socket of a table page (a seat's or a spectator's) starts with."""
+        self.language, self.origin = _language(self.scope), origin
+        self.sent: dict[str, str] = {}  # fragment id → the data it was last sent with
+        self.version: int | None = None  # the table's version this socket's page shows
+        self.flash = False
+        self.bucket, self.dropped = socket_limits.message_bucket(), 0
+
+    async def _message(self, text_data):
+        """The incoming message, within the socket's limit and valid, for the caller to act on; None
+        when there is nothing more to do: dropped or refused (the page is told), or "sync" (answered
+        here with a full snapshot)."""
+        if not self.bucket.take():
+            await self._dropped()
+            return None
+        try:
+            msg = messages.parse(text_data)
+        except messages.BadMessage:
+            await self.send_flash(gettext_lazy("The page sent a message the table does not understand."))
+            return None
+        if msg.op == "sync":  # the page missed a frame: a full snapshot
+            self.sent.clear()
+            await self.refresh()
+            return None
+        return msg
+
+    async def receive(self, text_data=None, bytes_data=None):
+        msg = await self._message(text_data)
+        if msg is None:
+            return
+        sockets = registry.watchers(self.table_id)
+        try:  # the frames rendered in the request's hop are delivered before its events go out
+            await notify.on_db_thread(self._perform, OPS[msg.op], msg, sockets, then=fanout.deliver)
+        except errors.Stale as e:  # harmless (a repeated or late click): what changed, and why, calmly
+            await self.refresh(self.version)
+            await self.send_flash(str(e), level="info")
+        except errors.Refused as e:
+            await self.send_flash(str(e))
+
+    async def _dropped(self):
+        """A message past the socket's limit: the page is told once; a socket that goes on is closed."""
+        self.dropped += 1
+        if self.dropped == 1:
+            await self.send_flash(gettext_lazy("Too many clicks at once: wait a moment."))
+        elif self.dropped >= settings.TABLE_FLOOD_DROPS:
+            await self.close_for(FLOODING, gettext_lazy("This page sent too many messages and was disconnected."))
+
+    async def close_for(self, code: int, why):
+        """Tell the page why, then close with a code the page does not reconnect on."""
+        await self.send_flash(why)
+        await self.close(code=code)
+
+    def _perform(self, op, msg, sockets):
+        """The service call, in the page's language (its refusals are shown to this player); then, in the
+        same database hop, the change rendered for `sockets`, this process's at the table
+        (games.live.fanout.render_committed): their "table.changed" finds them up to date."""
+        with _speaking(self.language):
+            op(self.table_id, self.user, msg)
+        return fanout.render_committed(self.table_id, sockets)
+
+    async def table_changed(self, event):
+        await fanout.catch_up(self, event.get("version"))
+
+    async def socket_pushed_out(self, event):
+        """The user opened TABLE_SOCKETS_PER_USER newer sockets at this table (in any process)."""
+        if self.placed:  # admit took it off the list
+            self.placed = False
+            await self.close_for(OPENED_ELSEWHERE, gettext_lazy(
+                "This table is open in another window, so this one was closed."))
+
+    async def table_private(self, event):
+        """A private step of a held claim window: no new version; a frame only if this seat's own view
+        changed (the seat that decided), never one that would tell the others a claim was decided."""
+        await fanout.catch_up(self, event.get("version"), event.get("move_no"))
+
+    async def watchers_changed(self, event):
+        """The table's spectator count changed (games.live.spectators): every page at the table shows it."""
+        await self.send(text_data=spectator_count.html(event["count"], self.language))
+
+    async def user_changed(self, event):
+        html = await database_sync_to_async(self._coins_html)()
+        await self.send(text_data=html)
+
+    # ---- rendering (each socket its own seat's view; games.live.fanout batches a change's renders)
+
+    def behind(self, version: int | None, move_no: int | None) -> bool:
+        """Whether this socket's page needs the change (games.live.fanout): a newer version (None: read
+        anew), or within the version it shows a private step (`move_no`). A socket still sending its
+        first snapshot (no version yet) reads anew anyway."""
+        if self.version is None:
+            return False
+        if move_no is not None:
+            return version == self.version
+        return version is None or version > self.version
+
+    def render_change(self, version: int | None, move_no: int | None):
+        """_frame for a change (games.live.fanout): after a missed event (a gap), a full snapshot."""
+        if version is not None and move_no is None and version > self.version + 1:
+            self.sent.clear()
+        return self._frame(version, move_no)
+
+    async def refresh(self, version: int | None = None):
+        await self.deliver(*await database_sync_to_async(self._frame)(version))
+
+    async def deliver(self, html: str, due, seated: bool):
+        """Send a rendered update; a socket whose user lost the seat is closed after it."""
+        if html:
+            await self.send(text_data=html)
+        if not seated:  # this socket's seat may be another's now: it must never render that seat's view
+            await self.close(code=NOT_SEATED)
+            return
+        registry.wake_at(self.table_id, due)
+
+    def _frame(self, version: int | None, move_no: int | None = None):
+        """_render's answer; a full snapshot (a new socket's first, a resync) also carries the spectator
+        count, which the table's read does not hold (games.live.spectator_count), so a page that reconnects
+        shows it without waiting for the next spectator to come or go."""
+        full = not self.sent
+        html, due, seated = self._render(version, move_no)
+        if full and seated:
+            html += spectator_count.html(spectator_count.count(self.table_id), self.language)
+        return html, due, seated
+
+    def _render(self, version: int | None, move_no: int | None = None):
+        """(the changed fragments, when the table's next step is due, whether the user still has the
+        seat), as of `version` or later (None: read anew); `move_no`: a private step's, when only what
+        changed is sent (nothing when nothing did, not even the version). A user who lost the seat (R11: short of the
+        room's coins at the deal, or up in another tab) is sent the page's replacement that says why and
+        where to play instead."""
+        with _speaking(self.language):
+            snap = selectors.snapshot(self.table_id, self.position, self.origin, version, move_no)
+            seat = snap.seats.get(self.position)
+            if seat is None or seat.user_id != self.user.pk:
+                self.user.refresh_from_db(fields=["coins"])
+                html = render_to_string("games/_unseated.html",
+                                        {"u": tiers.unseated(snap.table, self.user), "oob": True})
+                return html, None, False
+            html = fragments.render_changed(snap, self.sent, self.version, quiet=move_no is not None)
+            self.version = snap.version
+            if self.flash:
+                html += render_to_string("games/_flash.html", {"message": "", "oob": True})
+                self.flash = False
+        return html, snap.due, True
+
+    def _coins_html(self) -> str:
+        self.user.refresh_from_db(fields=["coins"])
+        with translation.override(self.language):
+            return render_to_string("games/_coins.html", {"user": self.user, "oob": True})
+
+    async def send_flash(self, message, level: str = "error"):
+        """Show why a request was refused, in the page (an empty message clears the box; a lazy one is
+        translated into the page's language here)."""
+        with translation.override(self.language):
+            html = render_to_string("games/_flash.html", {"message": str(message), "level": level, "oob": True})
+        await self.send(text_data=html)
+        self.flash = True

@@ -1,0 +1,70 @@
+"""Holdings written in the card notation, scored with one variant's rules: the ONE code path of the
+admin's "try it" box and the public hand calculator (/calculator/).
+
+It reads its fields the way `python -m games.rules.cli score` reads a line (that parser checks the
+cards, the groups and the copies), then scores with the variant's RuleSet instead of a preset.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from games import breakdown
+from games.models import Variant
+from games.reasons import text
+from games.rules import PRESETS, BadInput, NoWin, RuleSetError, Source, Win, parse_request
+
+# Chinese names accepted beside the engine's kinds for table groups.
+KIND_ALIASES = {"碰": "peng", "偎": "wei", "臭偎": "chouwei", "跑": "pao", "提": "ti", "吃": "chi"}
+# The rule each NoWin reason comes from, shown to the admin beside the translated reason.
+WHY_RULES = {"shape": "R7.1", "huxi": "R7.2", "source": "R7.3"}
+
+
+class HoldingsForm(forms.Form):
+    groups = forms.CharField(
+        label=_("table groups"), required=False, widget=forms.Textarea(attrs={"rows": 3, "cols": 30}),
+        help_text=_("One group per line: a kind (peng, wei, chouwei, pao, ti, chi, or 碰 偎 臭偎 跑 提 吃) "
+                    "and its cards, e.g. “peng 贰贰贰”."))
+    hand = forms.CharField(label=pgettext_lazy("cards held", "hand"), help_text=_("Cards in hand, e.g. 一二三四五六 or s1 s2 s3."))
+    card = forms.CharField(label=_("winning card"), required=False,
+                           help_text=_("Empty: the holdings as they stand."))
+    source = forms.ChoiceField(label=_("source"), required=False, choices=[
+        ("", "—"), (Source.OWN_DRAW, _("own draw")), (Source.OTHER_DRAW, _("another player's draw")),
+        (Source.DISCARD, _("discard")), (Source.SHOWN, _("the shown card (heavenly hu)"))])
+    last_card = forms.BooleanField(label=_("last card of the stock (海底)"), required=False)
+    heavenly = forms.BooleanField(label=_("mandatory heavenly hu (3 ti or 5 kan)"), required=False)
+
+    def request_line(self) -> dict:
+        """The fields as one `cli score` request line."""
+        data = self.cleaned_data
+        groups = []
+        for line in data["groups"].splitlines():
+            if line.strip():
+                kind, _sep, cards = line.strip().partition(" ")
+                groups.append({"kind": KIND_ALIASES.get(kind, kind), "cards": cards.strip()})
+        return {"variant": next(iter(PRESETS)), "groups": groups, "hand": data["hand"],
+                "card": data["card"].strip() or None, "source": data["source"] or None,
+                "last_card": data["last_card"], "heavenly": data["heavenly"]}
+
+    def score(self, variant: Variant) -> Win | NoWin | None:
+        """Score with `variant`'s rules; None (with the reason as a form error) if the input is bad."""
+        try:
+            # Parsed against a stand-in preset (the parser only knows presets), scored with this variant.
+            request = dataclasses.replace(parse_request(self.request_line()), rules=variant.to_ruleset())
+        except (BadInput, RuleSetError) as e:
+            self.add_error(None, text(e))
+            return None
+        return request.evaluate()
+
+
+def outcome(form: HoldingsForm, result: Win | NoWin | None) -> dict:
+    """The try box's and the calculator's context for a result: a win's breakdown (the result panel's,
+    games.breakdown), or a NoWin's reason in the page's language and its rule."""
+    if isinstance(result, NoWin):
+        return {"why": text(result), "why_rule": WHY_RULES[result.why]}
+    if isinstance(result, Win):
+        return {"breakdown": breakdown.from_win(result, card=form.cleaned_data["card"].strip())}
+    return {}

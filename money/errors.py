@@ -1,0 +1,9 @@
+"""What the ledger refuses (DESIGN: money is a ledger)."""
+
+
+class LedgerError(ValueError):
+    """A settlement the ledger refuses."""
+
+
+class DuplicateSettlement(LedgerError):
+    """This settlement was applied already; applying it again changes nothing."""
