@@ -175,7 +175,10 @@ def _against(args) -> int:
 
 
 def _one_run(root: Path, args) -> dict:
-    command = [sys.executable, __file__, "--json", "--root", str(root), "--hands", str(args.hands)]
+    """One run of the tree at `root` by that tree's own copy of this script, whose imports name its own
+    modules (a revision before a move of modules cannot run this one's)."""
+    command = [sys.executable, str(root / "bench" / "bench_table.py"), "--json", "--root", str(root),
+               "--hands", str(args.hands)]
     env = {k: v for k, v in os.environ.items() if k != "SQLITE_PATH"}
     out = subprocess.run(command + (["--cpu"] if args.cpu else []), cwd=root, env=env, check=True,
                          capture_output=True, text=True).stdout
