@@ -129,6 +129,22 @@ def bot_name(position: int) -> str:
     return _("Bot %(number)s") % {"number": position + 1}
 
 
+def hand_seat_names(hand: Hand) -> list[str]:
+    """Who sat where in a hand, a display name per seat (a bot's by its position)."""
+    users = {u.pk: u for u in get_user_model().objects.filter(pk__in=[u for u in hand.seating if u])}
+    return [str(users[u].display_name) if u in users else bot_name(p) for p, u in enumerate(hand.seating)]
+
+
+def revealed_hand_names(server_seed: str, client_seeds: list[str]) -> list[str] | None:
+    """The seat names of the finished hand dealt from these seeds (its server seed revealed), for the
+    fair check; None when no finished hand here was."""
+    hand = (Hand.objects.filter(server_seed=server_seed.strip().lower(), finished_at__isnull=False)
+            .only("seating", "client_seeds").first())
+    if hand is None or hand.client_seeds != [c.strip().lower() for c in client_seeds] or len(hand.seating) != len(client_seeds):
+        return None
+    return hand_seat_names(hand)
+
+
 def seat_name(seat: Seat | None) -> str:
     if seat is None:
         return _("empty seat")
@@ -283,9 +299,7 @@ def replay_context(hand: Hand, step, insider: bool = True) -> dict:
         i = 0
     _row, state = steps[i]
     view = public_view(state)
-    users = {u.pk: u for u in get_user_model().objects.filter(pk__in=[u for u in hand.seating if u])}
-    names = [str(users[u].display_name) if u in users else bot_name(p)
-             for p, u in enumerate(hand.seating)]
+    names = hand_seat_names(hand)
     seats = [{"name": names[p], "dealer": p == state.dealer, "turn": state.turn == p,
               "hand": C.fmt(C.from_counts(state.hands[p])),
               "groups": [group_view(g, True) for g in state.tables[p]],

@@ -1,13 +1,14 @@
 """/fair/: anyone checks a finished hand's deal (R2, commit–reveal) without logging in or JavaScript:
 a GET form takes the revealed server seed, the client seeds and the commitment shown before the deal,
-checks the hash and re-deals, showing the 80 cards in order and each seat's cards."""
+checks the hash and re-deals, showing the 80 cards in order and each seat's cards (by its player's
+name when the seeds are a finished hand's here)."""
 from __future__ import annotations
 
 from django import forms
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 
-from games import reasons
+from games import reasons, selectors
 from games.rules import FairError, deal_verify, split_deck
 from games.rules import cards as C
 
@@ -43,7 +44,10 @@ def fair(request):
     if form.is_bound and form.is_valid():
         deck, dealer = form.cleaned_data["deck"], form.cleaned_data["dealer"]
         hands, stock, removed = split_deck(deck, dealer=dealer, players=form.cleaned_data["players"])
+        names = selectors.revealed_hand_names(form.cleaned_data["server_seed"],
+                                              form.cleaned_data["client_seeds"].split(","))
         deal = {"deck": [{"n": n, "card": C.char(k)} for n, k in enumerate(deck, 1)],
-                "seats": [{"seat": s, "dealer": s == dealer, "cards": C.fmt(h)} for s, h in enumerate(hands)],
+                "seats": [{"seat": s, "name": names[s] if names else None, "dealer": s == dealer,
+                           "cards": C.fmt(h)} for s, h in enumerate(hands)],
                 "stock": C.fmt(stock), "removed": C.fmt(removed)}
     return render(request, "games/fair.html", {"form": form, "deal": deal})

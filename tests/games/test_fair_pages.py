@@ -82,13 +82,19 @@ def test_r2_a_client_seed_is_kept_for_the_seat_and_spent_by_the_deal(defaults, m
     assert hand.client_seeds == ["abcdef", ""] and not Seat.objects.exclude(client_seed="").exists()
 
 
-@pytest.mark.django_db
-def test_r2_the_admin_shows_a_hands_seeds_only_once_it_is_over(admin_client, defaults, make_user):
+def _two_player_hand(make_user):
+    """Ann's private room for two with Bob seated: its first hand dealt."""
     ann, bob = make_user("ann"), make_user("bob")
     table = rooms.private_create(owner=ann, variant=Variant.objects.get(slug="changde"), planned_hands=8,
                                  player_count=2)
     rooms.seat_join(table=table, user=bob)
-    hand, table = Hand.objects.get(table=table), Table.objects.get(pk=table.pk)
+    return ann, bob, Hand.objects.get(table=table)
+
+
+@pytest.mark.django_db
+def test_r2_the_admin_shows_a_hands_seeds_only_once_it_is_over(admin_client, defaults, make_user):
+    _ann, _bob, hand = _two_player_hand(make_user)
+    table = Table.objects.get(pk=hand.table_id)
     pages = "".join(admin_client.get(url).content.decode() for url in (
         reverse("admin:games_hand_change", args=[hand.pk]), reverse("admin:games_hand_changelist"),
         reverse("admin:games_table_change", args=[table.pk]), reverse("admin:games_table_changelist")))
@@ -96,3 +102,16 @@ def test_r2_the_admin_shows_a_hands_seeds_only_once_it_is_over(admin_client, def
     Hand.objects.filter(pk=hand.pk).update(finished_at=timezone.now())
     page = admin_client.get(reverse("admin:games_hand_change", args=[hand.pk])).content.decode()
     assert hand.server_seed in page and table.next_server_seed not in page
+
+
+@pytest.mark.django_db
+def test_r2_the_fair_check_names_a_finished_hands_players(client, defaults, make_user):
+    ann, bob, hand = _two_player_hand(make_user)
+    query = {"server_seed": hand.server_seed, "client_seeds": ",".join(hand.client_seeds),
+             "commitment": commitment_of(hand.server_seed), "dealer": hand.dealer}
+    assert re.search(r"0 号座位", _visible(client.get(reverse("games:fair"), query).content.decode()))
+    Hand.objects.filter(pk=hand.pk).update(finished_at=timezone.now())
+    seats = _visible(client.get(reverse("games:fair"), query).content.decode()).split("底牌")[0]
+    names = [str(u.display_name) for u in (ann, bob)]
+    order = [names[0], names[1]] if hand.seating == [ann.pk, bob.pk] else [names[1], names[0]]
+    assert "号座位" not in seats and seats.index(order[0]) < seats.index(order[1]), seats
