@@ -16,6 +16,7 @@ def from_win(win: Win, *, card: str | None = None, pay: dict | None = None) -> d
             "rest": win.rest_text, "huxi": win.huxi, "grade": win.grade, "doubled": win.doubled,
             "bonus": win.bonus, "bonus_first": win.bonus_before_fan,
             "patterns": [[name, fan] for name, fan in win.patterns], "fan": win.fan, "base": win.base,
+            "grade_rule": {"start": win.rules.grade_from, "step": win.rules.grade_step} if win.rules else None,
             "pay": pay}
 
 

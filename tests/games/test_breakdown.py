@@ -61,6 +61,9 @@ def test_r8_the_result_panel_the_calculator_and_the_try_box_show_one_win_alike(w
     groups = re.findall(r'<tr><td>([^<]*)</td><td>(.*?)</td><td class="amount">(\d+)</td></tr>', alike)
     assert len(groups) == 7 and sum(int(h) for *_, h in groups) == 24  # each group's hu-xi (R4) adds up
     assert ("跑", '<i class="card big">壹</i>' * 4, "9") in groups  # a big pao: 9 hu-xi (R4)
+    rule = '<p class="hint" id="score-grade-rule">等：15 胡息为 1 等，之后每多 3 胡息加 1 等。</p>'
+    for page in (panel, calculator.content.decode(), tried.content.decode()):
+        assert rule in page  # R8.1: how 24 hu-xi became 4 grades, on each of the three
     assert "每家 16 金币" in panel and "金币" not in calculator.content.decode().split('id="calc-result"')[1]
 
 
