@@ -32,12 +32,14 @@ serve: $(STAMP)
 	@echo "Paohuzi Online: http://$(HOST):$(PORT)/  (admin: http://$(HOST):$(PORT)/admin/)"
 	BIN=$(BIN) HOST=$(HOST) PORT=$(PORT) sh bin/serve
 
+# Both on pytest-xdist's workers, one per core (-n auto); --dist loadgroup keeps the fault tests on one
+# worker, one after another (tests/tiers.py); each worker has its own test database.
 test: $(STAMP) $(CHROMIUM)
-	$(BIN)/python -m pytest -q $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -q -n auto --dist loadgroup $(PYTEST_ARGS)
 
 # No test that starts a process: not tests/browser, tests/faults nor the `slow` ones (tests/tiers.py).
 test-fast: $(STAMP)
-	$(BIN)/python -m pytest -q -m "not (browser or faults or slow)" $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -q -n auto --dist loadgroup -m "not (browser or faults or slow)" $(PYTEST_ARGS)
 
 # tests/browser drive Debian's chromium; fonts-noto-cjk renders the Chinese card faces.
 $(CHROMIUM):

@@ -9,7 +9,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 
 from accounts.models import User
-from games.notify import person_changed
+from games.table_owner import person_changed
 from money.ledger import house_account, ledger_settle
 
 RESERVED_PREFIX = "__"  # system accounts (the house) use names no player can choose

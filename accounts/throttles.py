@@ -1,5 +1,5 @@
 """Limits per account and per address, so one bad client cannot lock others out or farm coins: log-in
-failures (then a growing wait), guest accounts a day, invite-code look-ups a minute.
+failures (then a growing wait), guest accounts a day, invite-code look-ups a minute, club joins an hour.
 
 Counters live in Django's cache (settings.CACHES): with REDIS_URL, Redis counts for every process; the
 embedded default's in-memory cache counts per process (one Daphne process, so the same)."""
@@ -14,6 +14,7 @@ from django.core.cache import cache
 
 DAY = 24 * 60 * 60
 MINUTE = 60
+HOUR = 60 * MINUTE
 MAX_DOUBLINGS = 20  # the wait stops growing long before this: LOGIN_WAIT_MAX_SECONDS caps it
 
 
@@ -53,6 +54,14 @@ def invite_lookup(ip: str) -> bool:
     box, its watch page or socket), so codes cannot be guessed by trying them; False beyond
     INVITE_LOOKUPS_PER_IP_PER_MINUTE."""
     return spend("invite", ip, settings.INVITE_LOOKUPS_PER_IP_PER_MINUTE, MINUTE)
+
+
+def club_join(user_id: int, ip: str) -> bool:
+    """One more club join (by number or link) from this person and this address, so club numbers cannot
+    be tried in bulk nor requests flooded; False beyond CLUB_JOINS_PER_USER_PER_HOUR or
+    CLUB_JOINS_PER_IP_PER_HOUR."""
+    person = spend("club-user", str(user_id), settings.CLUB_JOINS_PER_USER_PER_HOUR, HOUR)
+    return spend("club-ip", ip, settings.CLUB_JOINS_PER_IP_PER_HOUR, HOUR) and person
 
 
 def _count(key: str, seconds: int) -> int:

@@ -46,19 +46,25 @@ def signup(request):
 
 @require_POST
 def guest(request):
-    """Play now as a guest, in one click: a fresh account, logged in at once; GUESTS_PER_IP_PER_DAY from
-    one address, so nobody farms starting coins."""
-    if not request.user.is_authenticated:
-        ip = throttles.client_ip(request)
-        if not throttles.spend("guest", ip, settings.GUESTS_PER_IP_PER_DAY, throttles.DAY):
-            messages.error(request, _("Enough guest accounts were made from your address today: "
-                                      "sign up or log in to play."))
-            return redirect("accounts:signup")
-        user = services.guest_create()
-        login(request, user, backend=BACKEND)
-        messages.success(request, _("You are playing as a guest with %(coins)s coins. "
-                                    "Claim the account any time to keep them.") % {"coins": intcomma(user.coins)})
+    """Play now as a guest, in one click (see guest_sign_in)."""
+    if not request.user.is_authenticated and not guest_sign_in(request):
+        return redirect("accounts:signup")
     return redirect(_next_url(request))
+
+
+def guest_sign_in(request) -> bool:
+    """A fresh guest account, logged in at once (False, with the reason as a message, past
+    GUESTS_PER_IP_PER_DAY from one address, so nobody farms starting coins). The join page's one-tap
+    seat uses it too (games.pages.views.join)."""
+    if not throttles.spend("guest", throttles.client_ip(request), settings.GUESTS_PER_IP_PER_DAY, throttles.DAY):
+        messages.error(request, _("Enough guest accounts were made from your address today: "
+                                  "sign up or log in to play."))
+        return False
+    user = services.guest_create()
+    login(request, user, backend=BACKEND)
+    messages.success(request, _("You are playing as a guest with %(coins)s coins. "
+                                "Claim the account any time to keep them.") % {"coins": intcomma(user.coins)})
+    return True
 
 
 @login_required

@@ -74,9 +74,8 @@ def play_hands(hands: int, on_move=None) -> dict[str, list]:
     call_command("migrate", verbosity=0)
 
     from accounts.services import account_create
-    from games import bots, selectors
+    from games import selectors
     from games.live import fragments, messages
-    from games import reads
     from games import play as games_play
     from games.live.consumers import OPS
     from games.models import Table
@@ -106,10 +105,7 @@ def play_hands(hands: int, on_move=None) -> dict[str, list]:
             by_position = {s.position: s for s in sockets}
             hand = selectors.current_hand(table)
             while not hand.finished:
-                state = reads.parsed_state(hand)
-                seat = state.to_act[0]
-                msg = messages.parse(json.dumps({"op": "act", "action": bots.choose_action(state, seat).text,
-                                                 "move_no": hand.move_no}))
+                seat, msg = bot_move(hand)
                 in_templates.clear()
                 t0 = CLOCK()
                 frames = by_position[seat]._perform(OPS["act"], msg, sockets)
@@ -183,6 +179,17 @@ def _one_run(root: Path, args) -> dict:
     out = subprocess.run(command + (["--cpu"] if args.cpu else []), cwd=root, env=env, check=True,
                          capture_output=True, text=True).stdout
     return json.loads(out.strip().splitlines()[-1])
+
+
+def bot_move(hand) -> tuple:
+    """(the seat to move, its socket's message): games.bots' choice for it."""
+    from games import bots, reads
+    from games.live import messages
+
+    state = reads.parsed_state(hand)
+    seat = state.to_act[0]
+    return seat, messages.parse(json.dumps({"op": "act", "action": bots.choose_action(state, seat).text,
+                                            "move_no": hand.move_no}))
 
 
 def table_with_sockets(users) -> tuple:

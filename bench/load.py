@@ -40,6 +40,8 @@ own servers, database and Redis number) play in one run, their rounds interleave
   --by-table     with --processes: a table's sockets on one process (as a proxy that routes
                  /ws/table/<id>/ by its path does: README), so each change is read and rendered once
   --timeout T    hard limit for the whole run (default: from the options); the servers are always killed
+  --server-root D  serve the site of another checkout D (an earlier commit: bench/ab_commits.py), driven
+                 by this file's players, so both are measured under the same load
 
 Set-up: the embedded default is SQLite (a temporary file) and the in-memory channel layer. DATABASE_URL
 → PostgreSQL, in a database of the bench's own per set-up (paohuzi_bench_<pid>[_<n>], created and
@@ -83,6 +85,9 @@ from pathlib import Path
 from autobahn.asyncio.websocket import WebSocketClientFactory, WebSocketClientProtocol
 
 ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:  # run as a script
+    sys.path.insert(0, str(ROOT))
+from bench.redis_claim import claimed_redis  # noqa: E402
 BIN = Path(sys.executable).parent
 HOUR = "3600"
 STEP_TIMEOUT = 30.0  # seconds a move may take to reach all three seats before it counts as an error
@@ -104,16 +109,21 @@ class Refusal(Exception):
 
 @contextlib.contextmanager
 def database(env: dict, workdir: Path, keep: str | None = None, suffix: str = ""):
-    """A fresh database of the bench's own: a temporary SQLite file, or a PostgreSQL database created
-    next to DATABASE_URL's (its name ends in `suffix`) and dropped afterwards. `keep` names one left in place for an audit after
+    """A fresh database of the bench's own: a SQLite file or a PostgreSQL database created next to
+    DATABASE_URL's, named by the process (ending in `suffix`), removed afterwards. `keep` names one left in place for an audit after
     the run (the file workdir/<keep>.sqlite3, or the PostgreSQL database <keep>), made anew each run."""
     url = env.get("DATABASE_URL", "").strip()
-    if not url:
-        path = workdir / f"{keep or 'bench'}.sqlite3"
-        for stale in (path, *(path.with_name(path.name + end) for end in ("-wal", "-shm"))):
+    if not url:  # named by the process, as on PostgreSQL: runs side by side (xdist's workers) share no file
+        path = workdir / f"{keep or f'bench_{os.getpid()}{suffix}'}.sqlite3"
+        files = (path, *(path.with_name(path.name + end) for end in ("-wal", "-shm")))
+        for stale in files:
             stale.unlink(missing_ok=True)
         env["SQLITE_PATH"] = str(path)
-        yield "sqlite"
+        try:
+            yield "sqlite"
+        finally:
+            for done in files if not keep else ():
+                done.unlink(missing_ok=True)
         return
     import psycopg
     parts = urllib.parse.urlsplit(url)
@@ -133,28 +143,13 @@ def database(env: dict, workdir: Path, keep: str | None = None, suffix: str = ""
 
 @contextlib.contextmanager
 def channel_layer(env: dict):
-    """REDIS_URL → an empty Redis database number, claimed with a key (so two runs never share one),
-    and flushed when the run ends; never the URL's own number."""
+    """REDIS_URL → a Redis database number of this run's own (`claimed_redis`); else the in-memory layer."""
     url = env.get("REDIS_URL", "").strip()
     if not url:
         yield "memory"
         return
-    import redis
-    parts = urllib.parse.urlsplit(url)
-    own = int(parts.path.strip("/") or 0)
-    for number in range(15, 0, -1):
-        client = redis.Redis.from_url(parts._replace(path=f"/{number}").geturl())
-        if number != own and client.dbsize() == 0 and client.set("paohuzi_bench:owner", os.getpid(), nx=True):
-            break
-        client.close()
-    else:
-        raise BenchError("no empty Redis database number to use")
-    env["REDIS_URL"] = parts._replace(path=f"/{number}").geturl()
-    try:
-        yield f"redis db {number}"
-    finally:
-        client.flushdb()
-        client.close()
+    with claimed_redis(url) as env["REDIS_URL"]:
+        yield f"redis db {urllib.parse.urlsplit(env['REDIS_URL']).path.strip('/')}"
 
 
 def server_env(base: dict) -> dict:
@@ -177,8 +172,11 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+SERVED = {"root": ROOT}  # the checkout whose site the servers run (--server-root); this file drives it
+
+
 def manage(env: dict, *args: str) -> None:
-    subprocess.run([str(BIN / "python"), *args], cwd=ROOT, env=env, check=True,
+    subprocess.run([str(BIN / "python"), *args], cwd=SERVED["root"], env=env, check=True,
                    stdout=subprocess.DEVNULL, timeout=300)
 
 
@@ -200,7 +198,7 @@ class Servers:
 
     def _spawn(self, name: str, argv: list[str]) -> None:
         with open(self.workdir / f"{name}.log", "wb") as log:  # the child keeps its own descriptor
-            self.procs.append((name, subprocess.Popen(argv, cwd=ROOT, env=self.env, stdout=log, stderr=log,
+            self.procs.append((name, subprocess.Popen(argv, cwd=SERVED["root"], env=self.env, stdout=log, stderr=log,
                                                       start_new_session=True)))
 
     def _wait_ready(self, port: int, timeout: float = 60) -> None:
@@ -305,7 +303,8 @@ def room_create(guests: list[Guest]) -> Room:
     owner, *others = guests
     lobby = owner.page("/play/")
     url, table_page = owner.post("/play/private/", lobby, {"variant": variant_of(lobby), "planned_hands": "8",
-                                                           "player_count": "3", "hints": "on"})
+                                                           "player_count": "3", "hints": "on",
+                                                           "turn_seconds": "0"})  # no timer, as the servers' hour-long ones
     code = INVITE.search(table_page)
     if not code:
         raise BenchError(f"creating a private room did not lead to its table page ({url})")
@@ -887,7 +886,9 @@ def parse_args(argv=None):
     parser.add_argument("--kinds", default="private,coin")
     parser.add_argument("--by-table", action="store_true")
     parser.add_argument("--timeout", type=float, default=None)
+    parser.add_argument("--server-root", type=Path, default=ROOT)
     args = parser.parse_args(argv)
+    SERVED["root"] = args.server_root.resolve()
     if args.rounds is None:
         args.rounds = 1 if args.paced else 3
     try:
@@ -946,7 +947,12 @@ def main(argv=None) -> int:
               f" per side, {'set-ups and ' if len(servers) > 1 else ''}project/floor interleaved · {mode}", flush=True)
         timer = watchdog(args.timeout + 20, servers)
         try:
-            manage(servers[0].env, "manage.py", "collectstatic", "--noinput")  # the pages name hashed files
+            try:
+                manage(servers[0].env, "manage.py", "collectstatic", "--noinput")  # the pages name hashed files
+            except subprocess.CalledProcessError:
+                if SERVED["root"] == ROOT:
+                    raise
+                # an earlier commit (--server-root) may predate collected static files: it serves them as they are
             for server in servers:
                 manage(server.env, "manage.py", "migrate", "--noinput")
                 manage(server.env, "bench/floor.py", "prepare", str(args.tables))

@@ -3,6 +3,7 @@
 
     games.rules      the engine, pure Python, entered through `games.rules` only
     game data        games.models, selectors, reads (this process's latest read of each table),
+                     events (the channel layer's events, typed, with their audience),
                      notify (events after commit), errors, reasons, bots, hints, breakdown,
                      hand_columns, fairness, templatetags, and games.clock.deadlines (what is due when)
     money            the money app: ledger, settlement, coin rules of the tiers, relief, sign-in,

@@ -58,7 +58,8 @@ class VariantAdmin(admin.ModelAdmin):
             *((f"huxi_{name}_small", f"huxi_{name}_big") for name in HUXI_NAMES))}),
         (_("Scoring (R8.3, R9, R10)"), {"fields": (
             "self_draw_grades", "self_draw_before_fan", "discard_win", "skipped_peng_bars_hu",
-            "heavenly_double_huxi", "mandatory_heavenly_rest", "pair_plus_others_card")}),
+            "heavenly_double_huxi", "mandatory_heavenly_rest", "pair_plus_others_card", "base_cap")}),
+        (_("Friends' rooms (R11)"), {"fields": ("room_options",)}),
     ]
 
     def get_urls(self):

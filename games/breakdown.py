@@ -16,8 +16,20 @@ def from_win(win: Win, *, card: str | None = None, pay: dict | None = None) -> d
             "rest": win.rest_text, "huxi": win.huxi, "grade": win.grade, "doubled": win.doubled,
             "bonus": win.bonus, "bonus_first": win.bonus_before_fan,
             "patterns": [[name, fan] for name, fan in win.patterns], "fan": win.fan, "base": win.base,
-            "grade_rule": {"start": win.rules.grade_from, "step": win.rules.grade_step} if win.rules else None,
+            "uncapped": win.uncapped, "cap": win.rules.base_cap if win.rules and win.uncapped > win.base else 0,
+            "grade_rule": _grade_rule(win),
             "pay": pay}
+
+
+def _grade_rule(win: Win) -> dict | None:
+    """R8.1's rule and its worked line: the hu-xi the grade came from (twice the hu-xi for a doubled
+    heavenly hu, R9.4), shown as "1 + (h − start) ÷ step" when h reaches the start (below it the grade is
+    R8.1's floor of 1, no sum to show)."""
+    if not win.rules:
+        return None
+    huxi = 2 * win.huxi if win.doubled else win.huxi
+    start, step = win.rules.grade_from, win.rules.grade_step
+    return {"start": start, "step": step, "huxi": huxi if huxi >= start else None}
 
 
 def from_result(result: dict, rules: RuleSet, *, pay: dict) -> dict:

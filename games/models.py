@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
+from games import room_options
 from games.reasons import text
 from games.rules import (PATTERN_CODES, HuxiTable, PatternSpec, RuleSet, RuleSetError, commitment_of,
                          parse_player_counts, server_seed_new)
@@ -54,6 +55,13 @@ class Variant(models.Model):
     pair_plus_others_card = models.CharField(
         _("a hand pair won with another player's card"), max_length=4, default="peng",
         choices=[("peng", _("counts as a peng")), ("kan", _("counts as a kan"))], help_text="R7.1")
+    base_cap = models.PositiveIntegerField(_("base cap"), default=0,
+                                           help_text=_("A win's base is at most this; 0: no cap."))
+    room_options = models.JSONField(
+        _("friends' room options"), default=dict, blank=True,
+        help_text=_("What the owner of a friends' room may change: a JSON object of option names, each with its "
+                    "lowest and highest value, such as base_cap: [0, 200]. Names: base_cap, base_points (points "
+                    "per base), min_huxi, self_draw_grades. Empty: none."))
 
     class Meta:
         ordering = ["order", "slug"]
@@ -83,6 +91,9 @@ class Variant(models.Model):
             self.to_ruleset()
         except RuleSetError as e:
             raise ValidationError(text(e)) from None
+        problem = room_options.allowed_problem(self)
+        if problem:
+            raise ValidationError({"room_options": problem})
 
 
 # R4 / R10.3: one (small, big) column pair per entry of the engine's hu-xi table, added in a loop so
@@ -262,6 +273,13 @@ class Table(models.Model):
     hints = models.BooleanField(
         _("winning-card hints"), default=True,
         help_text=_("Private rooms: the owner may switch the winning-card hints off for everyone."))
+    turn_seconds = models.PositiveSmallIntegerField(
+        _("turn timer"), null=True, blank=True,
+        help_text=_("Private rooms: a person's seconds for one decision, 0 for no timer (nobody is put on "
+                    "auto-play for being slow). Empty: the site's TURN_SECONDS (coin rooms)."))
+    rule_options = models.JSONField(
+        _("room options"), default=dict, blank=True,
+        help_text=_("Private rooms: the options the owner chose among those the variant allows (name: value)."))
     next_server_seed = models.CharField(
         _("next hand's server seed"), max_length=32, default=server_seed_new,
         help_text=_("Secret until that hand ends; the table shows only its SHA-256 (the commitment)."))
@@ -298,6 +316,9 @@ class Seat(models.Model):
     is_bot = models.BooleanField(_("bot"), default=False)
     auto_play = models.BooleanField(_("auto-play"), default=False,
                                     help_text=_("托管: the default action is played for this seat."))
+    auto_play_kept = models.BooleanField(
+        _("auto-play kept"), default=False,
+        help_text=_("Auto-play its person cannot switch off until the series ends: their club removed them."))
     ready = models.BooleanField(_("ready for the next hand"), default=False)
     dissolve_vote = models.BooleanField(_("agrees to dissolve"), null=True, blank=True)
     address = models.GenericIPAddressField(

@@ -1,5 +1,6 @@
 """Notify after commit (docs/design.md#publish-after-commit: send to the channel layer only after
-commit, or consumers read stale rows): a thin event; each consumer renders its own view.
+commit, or consumers read stale rows): a thin event; each consumer renders its own view. Which table
+event is sent when is games.table_owner's; this is the transport.
 
 A table socket's own request runs on the process's one database thread; sending from there would hold
 that thread until the event loop ran the send (a round trip per event, measured at ~1.5 ms a move under
@@ -15,55 +16,27 @@ from contextvars import ContextVar
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
-from django.db import connection, transaction
+from django.db import transaction
 
-from games.models import Seat, Table
+from games import events
 from games.errors import Refused
 
 logger = logging.getLogger("paohuzi.notify")
 
 
-def table_changed(table) -> None:
-    """The table (its locked row) changed: count a new version, and after commit tell the table's
-    consumers which version it is (a consumer that sees a gap re-sends a full snapshot)."""
-    with connection.cursor() as cursor:  # one statement, and right even if `table` is a stale copy
-        cursor.execute(f"UPDATE {Table._meta.db_table} SET version = version + 1 WHERE id = %s RETURNING version",
-                       [table.pk])
-        table.version = cursor.fetchone()[0]
-    event = {"type": "table.changed", "version": table.version}
-    transaction.on_commit(lambda: _group_send(f"table.{table.pk}", event))
+def on_commit(table_id: int, event: events.Event) -> None:
+    """Send the table's consumers `event` after commit."""
+    transaction.on_commit(lambda: send(table_id, event))
 
 
-def table_private(table, move_no: int) -> None:
-    """A private step of a held claim window (claim privacy: a decision before the release): no new
-    version, which every seat would see; after commit the table's consumers re-read the hand at this
-    move number, and only a socket whose own view changed (the seat that decided) is sent a frame."""
-    event = {"type": "table.private", "version": table.version, "move_no": move_no}
-    transaction.on_commit(lambda: _group_send(f"table.{table.pk}", event))
-
-
-def person_changed(user_id: int) -> None:
-    """A person's row changed outside their tables' transactions (coins from a reward, a setting, their
-    name), which a move does not read (games.play.tables.locked_from_latest_read): after commit,
-    each table they have a seat at counts a new version and is told, so every process reads their row
-    at its next change. After commit, in a statement of its own: the change's transaction may hold the
-    person's row, and the lock order takes a table before a person only inside a table's change."""
-    transaction.on_commit(lambda: _seated_tables_recount(user_id))
-
-
-def _seated_tables_recount(user_id: int) -> None:
-    with connection.cursor() as cursor:
-        cursor.execute(f"UPDATE {Table._meta.db_table} SET version = version + 1 WHERE id IN "
-                       f"(SELECT table_id FROM {Seat._meta.db_table} WHERE user_id = %s) RETURNING id, version",
-                       [user_id])
-        rows = cursor.fetchall()
-    for table_id, version in rows:
-        _group_send(f"table.{table_id}", {"type": "table.changed", "version": version})
+def send(table_id: int, event: events.Event) -> None:
+    """`event` to the table's group now, as the channel layer carries it (games.events.message)."""
+    _group_send(f"table.{table_id}", events.message(event))
 
 
 def user_changed(user_id: int) -> None:
     """After commit, tell the user's pages that their account (coins) changed."""
-    transaction.on_commit(lambda: _group_send(f"user.{user_id}", {"type": "user.changed"}))
+    transaction.on_commit(lambda: _group_send(f"user.{user_id}", events.message(events.UserChanged())))
 
 
 _HELD: ContextVar[list | None] = ContextVar("notify_held", default=None)

@@ -1,4 +1,4 @@
-"""Money (DESIGN: money is a ledger): the coin ledger and a hand's settlement (ledger, settlement), the
+"""Money (docs/design.md#money-is-a-ledger): the coin ledger and a hand's settlement (ledger, settlement), the
 coin rules of the room tiers (tiers), coins the house pays outside a hand — the relief grant (relief),
 the daily sign-in, daily task rewards and an admin's grants (rewards) — experience, levels and daily
 task counts (progress, levels), the pages' money reads (selectors), the audit (audit, `manage.py

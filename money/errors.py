@@ -1,4 +1,4 @@
-"""What the ledger refuses (DESIGN: money is a ledger)."""
+"""What the ledger refuses (docs/design.md#money-is-a-ledger)."""
 
 
 class LedgerError(ValueError):

@@ -1,4 +1,4 @@
-"""Money's records (DESIGN: money is a ledger): the coin ledger, and the economy around it — the level
+"""Money's records (docs/design.md#money-is-a-ledger): the coin ledger, and the economy around it — the level
 table, the daily sign-in and its bonuses, daily tasks and each player's count, admin grants of coins.
 
 They moved here from games and accounts with their rows: each keeps its table's old name (db_table),

@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games.errors import Refused
-from games.notify import person_changed
+from games.table_owner import person_changed
 from money.errors import DuplicateSettlement
 from money.ledger import house_account, ledger_settle, publish_coins
 from money.models import LedgerEntry

@@ -14,7 +14,7 @@ from accounts.models import User
 from money.errors import DuplicateSettlement, LedgerError
 from games.errors import Refused
 from money.ledger import house_account, ledger_settle, publish_coins
-from games.notify import person_changed
+from games.table_owner import person_changed
 
 
 def _lock(user: User) -> None:

@@ -28,6 +28,46 @@ def make_user(db):
 
 
 @pytest.fixture(autouse=True)
+def the_sites_language_after_each_test():
+    """Each test starts in the site's language: a request through LocaleMiddleware (the test client)
+    leaves its language active on the thread, and the next test on that xdist worker would run in it."""
+    from django.conf import settings
+    from django.utils import translation
+
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def one_owner_per_table():
+    """For the whole run: a commit that writes a table's rows without games.table_owner counting a
+    version fails (tests/owner_guard.py)."""
+    from . import owner_guard
+
+    exit_atomic = owner_guard.install()
+    yield
+    owner_guard.uninstall(exit_atomic)
+
+
+@pytest.fixture(autouse=True)
+def no_unowned_write(one_owner_per_table, request):
+    """The test fails on an unowned write even when the code under test caught the error (a socket's
+    handler logs a failed request); a test of the guard itself says `owner_guard_tested`."""
+    from . import owner_guard
+
+    owner_guard.RAISED.clear()
+    yield
+    raised = list(owner_guard.RAISED)
+    owner_guard.RAISED.clear()
+    assert not raised or "owner_guard_tested" in request.fixturenames, f"unowned writes: {raised}"
+
+
+@pytest.fixture
+def owner_guard_tested():
+    """This test provokes unowned writes on purpose (tests/games/test_table_owner.py)."""
+
+
+@pytest.fixture(autouse=True)
 def fresh_channel_layer(request):
     """Each test gets its own channel layer: channels-redis keeps its connections (the pub/sub layer one
     layer per loop) bound to the event loop that first used them, and every async test runs its own.
@@ -44,20 +84,20 @@ def fresh_channel_layer(request):
 
 @pytest.fixture(autouse=True)
 def fresh_table_reads():
-    """Each test starts with no cached table reads (games.reads), table clocks, counts in the cache
+    """Each test starts with no cached table reads (games.reads) or table history (games.live.history), table clocks, counts in the cache
     (spectators per table and per address) or level table: its tables may reuse another test's ids,
     its rows are its own, and it runs its own event loop."""
     from django.core.cache import cache
 
     from games import reads
     from games.clock import timer
-    from games.live import registry
+    from games.live import history, registry
     from money import levels
 
-    for forget in (reads.forget, registry.forget, timer.forget, cache.clear, levels.forget):
+    for forget in (reads.forget, registry.forget, history.forget, timer.forget, cache.clear, levels.forget):
         forget()
     yield
-    for forget in (reads.forget, registry.forget, timer.forget, cache.clear, levels.forget):
+    for forget in (reads.forget, registry.forget, history.forget, timer.forget, cache.clear, levels.forget):
         forget()
 
 
@@ -70,7 +110,8 @@ def pytest_addoption(parser):
 
 def pytest_configure(config):
     if path := config.getoption("--tiers-record"):
-        config.pluginmanager.register(tiers.Record(path), "tiers-record")
+        worker = getattr(config, "workerinput", {}).get("workerid")  # pytest-xdist's worker, if one
+        config.pluginmanager.register(tiers.Record(path, worker), "tiers-record")
 
 
 @pytest.hookimpl(tryfirst=True)  # before -m deselects by the markers

@@ -12,7 +12,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
-SOURCE_DIRS = ("accounts", "bench", "bin", "docs", "games", "paohuzi_site", "static", "templates", "tests")
+SOURCE_DIRS = ("accounts", "bench", "bin", "clubs", "docs", "games", "money", "paohuzi_site", "static", "templates",
+               "tests")
 SUFFIXES = {".py", ".js", ".html", ".css", ".md", ".txt", ""}  # "": bin/serve
 TOP_FILES = ("README.md", "Makefile")
 
@@ -22,7 +23,7 @@ ELSEWHERE = re.compile(r"\bDESIGN\b|\bRULES\.md\b")  # the files the comments us
 RULE = re.compile(r"(?<![\w.])R(\d{1,2})(?:\.(\d{1,2}))?(?![\w])")
 TEST_NAME_RULE = re.compile(r"(?:\btest|_)_?r(\d{1,2})(?:_(\d{1,2}))?(?=_|\b)")
 RULE_HEADING = re.compile(r"^#{2,4} R(\d{1,2})(?:\.(\d{1,2}))?[.\s]", re.MULTILINE)
-PATH_IN_DOC = re.compile(r"`((?:%s)/[\w/.-]*[\w/])`" % "|".join(SOURCE_DIRS + ("locale", "money")))
+PATH_IN_DOC = re.compile(r"`((?:%s)/[\w/.-]*[\w/])`" % "|".join(SOURCE_DIRS + ("locale",)))
 
 
 def anchor(heading: str) -> str:

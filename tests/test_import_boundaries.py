@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("games", "accounts", "money", "paohuzi_site")
+PACKAGES = ("games", "accounts", "money", "clubs", "paohuzi_site")
 
 
 def _module_name(path: Path) -> str:
@@ -89,8 +89,9 @@ def _reach(name: str) -> set[str]:
 
 
 SERVICES = ("games.play", "games.rooms", "games.clock.tick", "money.ledger", "money.relief", "money.rewards",
-            "money.progress", "accounts.services")  # the code that changes data
-SELECTORS = ("games.selectors", "money.selectors", "money.tiers")
+            "money.progress", "accounts.services", "clubs.services",
+            "clubs.ending")  # the code that changes data
+SELECTORS = ("games.selectors", "money.selectors", "money.tiers", "clubs.selectors")
 
 
 def _is(name: str, prefixes) -> bool:
@@ -99,7 +100,7 @@ def _is(name: str, prefixes) -> bool:
 
 @pytest.mark.parametrize("service", sorted(n for n in MODULES if _is(n, SERVICES)))
 def test_services_never_import_the_web_edge(service):
-    edge = {"games.pages.views", "games.live.consumers", "games.live.fragments", "games.live.routing", "accounts.views"}
+    edge = {"games.pages.views", "games.live.consumers", "games.live.fragments", "games.live.routing", "accounts.views", "clubs.views"}
     assert not _reach(service) & edge
 
 
@@ -120,9 +121,11 @@ LAYERS = [
     ("money", ["money"]),
     ("play", ["games.play"]),
     ("rooms", ["games.rooms"]),
+    ("clubs", ["clubs"]),
     ("clock", ["games.clock", "games.management"]),
     ("live", ["games.live"]),
-    ("pages", ["games.pages", "games.admin", "games.templatetags.games_frames", "money.admin", "accounts"]),
+    ("pages", ["games.pages", "games.admin", "games.templatetags.games_frames", "money.admin", "accounts",
+               "clubs.views", "clubs.forms", "clubs.urls", "clubs.admin"]),
     ("site", ["paohuzi_site"]),
 ]
 

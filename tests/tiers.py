@@ -76,25 +76,50 @@ def tiers_of(item: pytest.Item) -> set[str]:
     return tiers
 
 
+FAULTS_GROUP = "faults"  # xdist adds "@faults" to these tests' node ids; the record keeps the plain ids
+
+
+def _plain(nodeid: str) -> str:
+    return nodeid.removesuffix("@" + FAULTS_GROUP)
+
+
 def mark(items: list[pytest.Item]) -> None:
+    """Mark each test with its tiers; under pytest-xdist (`--dist loadgroup`) the fault tests form one
+    group, so their servers run one after another on one worker while the other tests are dealt out one
+    by one in pytest-django's order (tests on a rolled-back database before those that flush it)."""
     for item in items:
-        for tier in sorted(tiers_of(item) - {m.name for m in item.iter_markers()}):
+        tiers = tiers_of(item)
+        for tier in sorted(tiers - {m.name for m in item.iter_markers()}):
             item.add_marker(tier)
+        if "faults" in tiers:
+            item.add_marker(pytest.mark.xdist_group(FAULTS_GROUP))
 
 
 class Record:
-    """What one run selected and how each test ended, written as JSON when the session ends."""
+    """What one run selected and how each test ended, written as JSON when the session ends. Under
+    pytest-xdist each worker writes the tiers of what it collected to FILE.<worker> and the controller,
+    which sees every test's reports but collects nothing, merges those in and removes them."""
 
-    def __init__(self, path: str):
-        self.path, self.tests = Path(path), {}
+    def __init__(self, path: str, worker: str | None = None):
+        self.path, self.worker, self.tests = Path(path), worker, {}
+        if worker:
+            self.path = self.path.with_name(f"{self.path.name}.{worker}")
+
+    def _worker_files(self) -> list[Path]:
+        return sorted(self.path.parent.glob(f"{self.path.name}.gw*"))
+
+    def pytest_configure(self, config):
+        if not self.worker:
+            for stale in self._worker_files():
+                stale.unlink()
 
     def pytest_collection_finish(self, session):
         for item in session.items:
-            self.tests[item.nodeid] = {"tiers": sorted(tiers_of(item)), "outcome": None}
+            self.tests[_plain(item.nodeid)] = {"tiers": sorted(tiers_of(item)), "outcome": None}
 
     def pytest_runtest_logreport(self, report):
-        entry = self.tests.get(report.nodeid)
-        if entry is None or report.when == "teardown" and report.passed:
+        entry = self.tests.setdefault(_plain(report.nodeid), {"tiers": None, "outcome": None})
+        if report.when == "teardown" and report.passed:
             return
         outcome = "xfailed" if hasattr(report, "wasxfail") else report.outcome
         if report.failed or entry["outcome"] is None or report.when == "call":
@@ -102,4 +127,8 @@ class Record:
 
     def pytest_sessionfinish(self, session):
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        for part in [] if self.worker else self._worker_files():
+            for nodeid, test in json.loads(part.read_text())["tests"].items():
+                self.tests.setdefault(nodeid, {"tiers": None, "outcome": None})["tiers"] = test["tiers"]
+            part.unlink()
         self.path.write_text(json.dumps({"argv": sys.argv[1:], "tests": self.tests}, indent=0))

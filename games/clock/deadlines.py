@@ -43,22 +43,33 @@ def _same_decision(before: HandState | None, after: HandState) -> bool:
     return (b.kind, b.card, b.owner, b.offers) == (a.kind, a.card, a.owner, a.offers) and after.turn is None
 
 
-def schedule(hand, state: HandState, seats: Sequence, now: datetime, *, before: HandState | None = None,
-             next_hand: bool = True) -> None:
+def turn_time(table: Table) -> timedelta | None:
+    """A person's time for one decision: a private room's own timer (0: none, so nobody turns to
+    auto-play for being slow), else the site's TURN_SECONDS."""
+    if table.turn_seconds is None:
+        return seconds("TURN_SECONDS")
+    return timedelta(seconds=table.turn_seconds) if table.turn_seconds else None
+
+
+def schedule(table: Table, hand, state: HandState, seats: Sequence, now: datetime, *,
+             before: HandState | None = None, next_hand: bool = True) -> None:
     """Set the hand's deadlines after a move (or the deal). `seats` are the table's seats.
-    A finished hand is followed by the next one after NEXT_HAND_WAIT while someone is still playing."""
+    A finished coin hand is followed by the next one after NEXT_HAND_WAIT while someone is still
+    playing; a private room's next hand waits for everyone's 准备 (games.play.hands.next_ready)."""
     at = {s.position: s for s in seats}
     if state.finished:
         hand.turn_deadline = None
         present = any(s.user_id and not s.auto_play for s in seats)
-        hand.deadline = now + seconds("NEXT_HAND_WAIT") if next_hand and present else None
+        timed = next_hand and present and table.kind == Table.Kind.COIN
+        hand.deadline = now + seconds("NEXT_HAND_WAIT") if timed else None
         return
     automatic = [p for p in state.to_act if is_automatic(at[p])]
     people = [p for p in state.to_act if not is_automatic(at[p])]
-    if not people:
+    turn = turn_time(table)
+    if not people or turn is None:
         hand.turn_deadline = None
     elif not (hand.turn_deadline and _same_decision(before, state)):
-        hand.turn_deadline = now + seconds("TURN_SECONDS")
+        hand.turn_deadline = now + turn
     if state.awaiting_release:  # the release time, kept by every step inside the window (before None:
         #                         no step since the last plan, or a new hand, whose deadline is None)
         if not (hand.deadline and (before is None or _same_decision(before, state))):

@@ -5,12 +5,11 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
-from games import bots
+from games import bots, table_owner
 from games.clock import deadlines
 from games.models import Hand, Seat, Table
 from games.rules import HandState
 from games.selectors import current_hand
-from games.notify import table_changed
 from games.play.hands import action_submit, hand_start, window_release
 from games.rooms.seating import seat_bots
 from games.play.tables import locked_hand, locked_table, seats_of
@@ -28,18 +27,18 @@ def table_tick(*, table_id: int, now=None):
             return table.fill_at
         seat_bots(table, seats_of(table))
         hand_start(table, now)
-        table_changed(table)
+        table_owner.commit(table)
     elif table.status == Table.Status.PLAYING:
         hand = locked_hand(table)
         if hand.deadline is None or hand.deadline > now:
             return hand.deadline
         if hand.finished:
             hand_start(table, now)
-            table_changed(table)
+            table_owner.commit(table)
         elif not _auto_moves(table, hand, now):  # nothing was due after all: plan again
-            deadlines.schedule(hand, HandState.from_json(hand.state), seats_of(table), now)
+            deadlines.schedule(table, hand, HandState.from_json(hand.state), seats_of(table), now)
             hand.save(update_fields=["deadline", "turn_deadline"])
-            table_changed(table)  # the pages show the new deadline (and a process's latest read is stale)
+            table_owner.commit(table)  # the pages show the new deadline (and a process's latest read is stale)
     else:
         return None
     return due(table)

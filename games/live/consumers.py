@@ -5,8 +5,12 @@ One consumer per open table page: an authenticated user with a seat at the table
 each message to one service (its events are sent from the event loop after: notify.on_db_thread), and
 on the thin "table.changed" event (with the table's new version) gets its seat's view rendered from
 this process's one read of that version (games.reads), in the one database hop the process makes for
-all its sockets at the table (games.live.fanout), and sent only the fragments that changed. Every frame carries the version; a gap (a missed event) or the page's
-"sync" brings a full snapshot. Each snapshot tells games.clock.timer when the table's next step is due.
+all its sockets at the table (games.live.fanout), and sent only the fragments that changed. Channel-layer
+events are typed (games.events) and say who may see them: a socket outside an event's audience does
+nothing for it. Every frame carries the version; a page that comes back knowing a version (a reconnect's
+?since=, a "sync" with since) is sent what changed since, when this process's short history knows that
+version (games.live.history), else a full snapshot. Each snapshot tells games.clock.timer when the
+table's next step is due.
 """
 from __future__ import annotations
 
@@ -15,6 +19,7 @@ import logging
 from contextlib import nullcontext
 from urllib.parse import parse_qs
 
+from asgiref.sync import sync_to_async
 from autobahn.exception import Disconnected
 from channels.db import database_sync_to_async
 from channels.consumer import get_handler_name
@@ -25,8 +30,8 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext_lazy
 
-from games import errors, notify, play, rooms, selectors
-from games.live import fanout, fragments, messages, registry, socket_limits, spectator_count
+from games import errors, events, notify, play, reads, rooms, selectors
+from games.live import chat, fanout, fragments, history, messages, registry, socket_limits, spectator_count
 from money import tiers
 
 logger = logging.getLogger("paohuzi.table")
@@ -39,9 +44,19 @@ TRY_AGAIN = 1013  # the server could not open the table now: the extension recon
 MAX_ID = 2 ** 63 - 1  # a table id the database can hold
 
 
+def _query(scope, name: str) -> str:
+    return parse_qs(scope.get("query_string", b"").decode("latin-1")).get(name, [""])[0]
+
+
+def since_asked(scope) -> int | None:
+    """The version a reconnecting page shows (?since=, static/js/table.js), or None."""
+    asked = _query(scope, "since")
+    return int(asked) if asked.isdigit() and len(asked) <= 18 else None
+
+
 def _language(scope) -> str:
     """The page's language, passed in the socket's URL (?lang=), so fragments match the page."""
-    asked = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("lang", [""])[0]
+    asked = _query(scope, "lang")
     try:
         return translation.get_supported_language_variant(asked or settings.LANGUAGE_CODE)
     except LookupError:
@@ -61,7 +76,7 @@ def _origin(scope) -> str:
     return f"{'https' if scope.get('scheme') == 'wss' else 'http'}://{host}" if host else ""
 
 
-# op → service call for the user (games.live.messages.OPS; "sync" is the consumer's own).
+# op → service call for the user (games.live.messages.OPS; "sync" and "chat" are the consumer's own).
 OPS = {
     "act": lambda table, user, msg: play.action_submit(table=table, user=user, wire=msg.wire()),
     "autoplay_on": lambda table, user, msg: play.autoplay_set(table=table, user=user, on=True),
@@ -86,7 +101,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self._socket_state(_origin(self.scope))
         for channel in pushed_out:  # the user's oldest sockets at the table, in whichever process
             try:
-                await self.channel_layer.send(channel, {"type": "socket.pushed_out"})
+                await self.channel_layer.send(channel, events.message(events.SocketPushedOut()))
             except ChannelFull:  # the in-memory layer: that socket is 100 messages behind
                 logger.warning("table %s: a socket pushed out could not be told", self.table_id)
         self.groups_joined = [f"table.{self.table_id}", f"user.{self.user.pk}"]
@@ -107,7 +122,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         snapshot each (the one thread's work for every table) would be rendered for nobody."""
         if not socket_limits.counted(self.table_id, self.user.pk, self.channel_name):
             return None
-        return self._frame(None)
+        return self._resync(since_asked(self.scope))
 
     def _seat_and_place(self) -> tuple[int | None, list[str]]:
         """The user's seat at the table, and the user's sockets there this one pushes past the cap
@@ -150,7 +165,12 @@ class TableConsumer(AsyncWebsocketConsumer):
         Whatever fails in a handler is logged once and answered calmly: it never takes the socket
         down with it (which would skip disconnect and leave this socket's timer and groups behind)."""
         try:
-            await getattr(self, get_handler_name(message))(message)
+            handler = getattr(self, get_handler_name(message))
+            if not message["type"].startswith("websocket."):  # a channel-layer event: typed, or dropped
+                message = events.parse(message)
+                if message is None:
+                    return
+            await handler(message)
         except StopConsumer:
             raise
         except Exception:
@@ -172,7 +192,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     def _socket_state(self, origin: str) -> None:
         """What a socket of a table page (a seat's or a spectator's) starts with."""
         self.language, self.origin = _language(self.scope), origin
-        self.sent: dict[str, str] = {}  # fragment id → the data it was last sent with
+        self.sent: dict = {}  # fragment id → the digest of the data it was last sent with (fragments.render_changed)
         self.version: int | None = None  # the table's version this socket's page shows
         self.flash = False
         self.bucket, self.dropped = socket_limits.message_bucket(), 0
@@ -189,15 +209,17 @@ class TableConsumer(AsyncWebsocketConsumer):
         except messages.BadMessage:
             await self.send_flash(gettext_lazy("The page sent a message the table does not understand."))
             return None
-        if msg.op == "sync":  # the page missed a frame: a full snapshot
-            self.sent.clear()
-            await self.refresh()
+        if msg.op == "sync":  # the page missed a frame: what changed since `since`, or a full snapshot
+            await self.deliver(*await database_sync_to_async(self._resync)(msg.since))
             return None
         return msg
 
     async def receive(self, text_data=None, bytes_data=None):
         msg = await self._message(text_data)
         if msg is None:
+            return
+        if msg.op == "chat":
+            await self._chat(msg.phrase)
             return
         sockets = registry.watchers(self.table_id)
         try:  # the frames rendered in the request's hop are delivered before its events go out
@@ -207,6 +229,22 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.send_flash(str(e), level="info")
         except errors.Refused as e:
             await self.send_flash(str(e))
+
+    async def _chat(self, phrase: str):
+        """A quick-chat say to everyone at the table (games.live.chat): no service, no database, no
+        version; the seat's turn is taken off the database thread (the cache may be Redis)."""
+        if not await sync_to_async(chat.turn_take, thread_sensitive=False)(self.table_id, self.position):
+            await self.send_flash(gettext_lazy("One quick message every few seconds: wait a moment."), level="info")
+            return
+        await self.channel_layer.group_send(f"table.{self.table_id}",
+                                            events.message(events.TableChat(self.position, phrase)))
+
+    async def table_chat(self, event: events.TableChat):
+        """Someone at the table said a phrase (everyone's to see): this page shows it in its own
+        language; an id that is none of the table's phrases is dropped."""
+        if event.audience.includes(self.position) and event.phrase in chat.IDS:
+            with translation.override(self.language):
+                await self.send(text_data=chat.html(event.seat, event.phrase))
 
     async def _dropped(self):
         """A message past the socket's limit: the page is told once; a socket that goes on is closed."""
@@ -229,46 +267,69 @@ class TableConsumer(AsyncWebsocketConsumer):
             op(self.table_id, self.user, msg)
         return fanout.render_committed(self.table_id, sockets)
 
-    async def table_changed(self, event):
-        await fanout.catch_up(self, event.get("version"))
+    async def table_changed(self, event: events.TableChanged):
+        await fanout.catch_up(self, event)
 
-    async def socket_pushed_out(self, event):
+    async def socket_pushed_out(self, event: events.SocketPushedOut | None):
         """The user opened TABLE_SOCKETS_PER_USER newer sockets at this table (in any process)."""
         if self.placed:  # admit took it off the list
             self.placed = False
             await self.close_for(OPENED_ELSEWHERE, gettext_lazy(
                 "This table is open in another window, so this one was closed."))
 
-    async def table_private(self, event):
-        """A private step of a held claim window: no new version; a frame only if this seat's own view
-        changed (the seat that decided), never one that would tell the others a claim was decided."""
-        await fanout.catch_up(self, event.get("version"), event.get("move_no"))
+    async def table_private(self, event: events.TablePrivate):
+        """A private step of a held claim window: no new version; the seat that decided only (its
+        event's audience: the others' sockets neither read nor render), and a frame only if its own
+        view changed, never one that would tell the others a claim was decided."""
+        if event.audience.includes(self.position):
+            await fanout.catch_up(self, event)
 
-    async def watchers_changed(self, event):
+    async def watchers_changed(self, event: events.WatchersChanged):
         """The table's spectator count changed (games.live.spectators): every page at the table shows it."""
-        await self.send(text_data=spectator_count.html(event["count"], self.language))
+        await self.send(text_data=spectator_count.html(event.count, self.language))
 
-    async def user_changed(self, event):
+    async def user_changed(self, event: events.UserChanged):
         html = await database_sync_to_async(self._coins_html)()
         await self.send(text_data=html)
 
     # ---- rendering (each socket its own seat's view; games.live.fanout batches a change's renders)
 
-    def behind(self, version: int | None, move_no: int | None) -> bool:
-        """Whether this socket's page needs the change (games.live.fanout): a newer version (None: read
-        anew), or within the version it shows a private step (`move_no`). A socket still sending its
-        first snapshot (no version yet) reads anew anyway."""
-        if self.version is None:
+    def behind(self, event: events.TableChanged | events.TablePrivate) -> bool:
+        """Whether this socket's page needs the change (games.live.fanout): it is in the event's
+        audience, and the event is of a newer version, or within the version it shows a private step.
+        A socket still sending its first snapshot (no version yet) reads anew anyway."""
+        if self.version is None or not event.audience.includes(self.position):
             return False
-        if move_no is not None:
-            return version == self.version
-        return version is None or version > self.version
+        if isinstance(event, events.TablePrivate):
+            return event.version == self.version
+        return event.version > self.version
 
-    def render_change(self, version: int | None, move_no: int | None):
-        """_frame for a change (games.live.fanout): after a missed event (a gap), a full snapshot."""
-        if version is not None and move_no is None and version > self.version + 1:
+    def render_change(self, event: events.TableChanged | events.TablePrivate):
+        """_frame for a change (games.live.fanout). After a missed event (a gap) too, `sent` is what
+        the page holds: the frame carries every change since, diffed against the version it shows.
+        A render that failed half way leaves `sent` unknown: the next frame is a full snapshot."""
+        try:
+            return self._frame(event.version, getattr(event, "move_no", None))
+        except Exception:
             self.sent.clear()
-        return self._frame(version, move_no)
+            raise
+
+    def _resync(self, since: int | None):
+        """A frame for a page that shows `since` (a reconnect, a sync): what changed since, when this
+        process's history knows what the page holds at `since` (games.live.history), else a full
+        snapshot read anew; with the spectator count either way. A replay is of the table's stored
+        version, from this process's latest read when it is that recent (games.reads: the history
+        exists because this process renders the table), which one small statement tells."""
+        kept = history.at(self.table_id, since, self.audience()) if since is not None else None
+        if kept is None:
+            self.sent = {}
+            return self._frame(None, count=True)
+        self.sent, self.version = kept, since
+        return self._frame(reads.stored_version(self.table_id), count=True)
+
+    def audience(self) -> tuple:
+        """What this socket's fragments depend on besides the table (games.live.history's key)."""
+        return self.position, self.language, self.origin
 
     async def refresh(self, version: int | None = None):
         await self.deliver(*await database_sync_to_async(self._frame)(version))
@@ -282,13 +343,13 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         registry.wake_at(self.table_id, due)
 
-    def _frame(self, version: int | None, move_no: int | None = None):
-        """_render's answer; a full snapshot (a new socket's first, a resync) also carries the spectator
-        count, which the table's read does not hold (games.live.spectator_count), so a page that reconnects
-        shows it without waiting for the next spectator to come or go."""
-        full = not self.sent
+    def _frame(self, version: int | None, move_no: int | None = None, count: bool = False):
+        """_render's answer; a full snapshot and a resync (`count`) also carry the spectator count, which
+        the table's read does not hold (games.live.spectator_count), so a page that reconnects shows it
+        without waiting for the next spectator to come or go."""
+        count = count or not self.sent
         html, due, seated = self._render(version, move_no)
-        if full and seated:
+        if count and seated:
             html += spectator_count.html(spectator_count.count(self.table_id), self.language)
         return html, due, seated
 
@@ -306,12 +367,23 @@ class TableConsumer(AsyncWebsocketConsumer):
                 html = render_to_string("games/_unseated.html",
                                         {"u": tiers.unseated(snap.table, self.user), "oob": True})
                 return html, None, False
-            html = fragments.render_changed(snap, self.sent, self.version, quiet=move_no is not None)
-            self.version = snap.version
+            html = self._diffed(snap, move_no)
             if self.flash:
                 html += render_to_string("games/_flash.html", {"message": "", "oob": True})
                 self.flash = False
         return html, snap.due, True
+
+    def _diffed(self, snap, move_no: int | None) -> str:
+        """fragments.render_changed for this socket, the version it now shows, and what its page holds
+        at that version kept in the table's history (a private step's, which may or may not have reached
+        a page, withdraws the version's entry instead)."""
+        html = fragments.render_changed(snap, self.sent, self.version, quiet=move_no is not None)
+        self.version = snap.version
+        if move_no is None:
+            history.record(self.table_id, snap.version, self.audience(), self.sent)
+        elif html:
+            history.withdraw(self.table_id, snap.version, self.audience())
+        return html
 
     def _coins_html(self) -> str:
         self.user.refresh_from_db(fields=["coins"])

@@ -15,22 +15,23 @@ import logging
 
 from channels.db import database_sync_to_async
 
-from games import reads
+from games import events, reads
 from games.live import registry
 
 logger = logging.getLogger("paohuzi.table")
 
-_PENDING: dict[tuple[int, int | None, int | None], asyncio.Task] = {}
+_PENDING: dict[tuple[int, events.TableChanged | events.TablePrivate], asyncio.Task] = {}
 
 
-async def catch_up(socket, version: int | None, move_no: int | None = None) -> None:
-    """Bring this process's sockets at `socket`'s table to `version` (a private step of a held claim
-    window: to `move_no` within it): the first call for a change starts its render, later ones wait for
-    it, then render `socket` itself if that render left it out (it was still opening then). The render
-    is a task of its own, shielded: a socket that closes meanwhile leaves the others their frames."""
-    key = (socket.table_id, version, move_no)
+async def catch_up(socket, event: events.TableChanged | events.TablePrivate) -> None:
+    """Bring this process's sockets at `socket`'s table that are in the event's audience to its version
+    (a private step of a held claim window: to its move number within it): the first call for a change
+    starts its render, later ones wait for it, then render `socket` itself if that render left it out (it
+    was still opening then). The render is a task of its own, shielded: a socket that closes meanwhile
+    leaves the others their frames."""
+    key = (socket.table_id, event)
     batch = _PENDING.get(key)
-    if batch is None and not any(s.behind(version, move_no) for s in registry.watchers(socket.table_id)):
+    if batch is None and not any(s.behind(event) for s in registry.watchers(socket.table_id)):
         return  # every page shows it already (the change's own request rendered them: render_committed)
     if batch is None:
         batch = _PENDING[key] = asyncio.ensure_future(_render_all(*key))
@@ -38,18 +39,18 @@ async def catch_up(socket, version: int | None, move_no: int | None = None) -> N
         await asyncio.shield(batch)
         return
     await asyncio.shield(batch)
-    await _send([socket], version, move_no)
+    await _send([socket], event)
 
 
-async def _render_all(table_id: int, version: int | None, move_no: int | None) -> None:
-    await _send(registry.watchers(table_id), version, move_no)
+async def _render_all(table_id: int, event) -> None:
+    await _send(registry.watchers(table_id), event)
 
 
-async def _send(sockets, version: int | None, move_no: int | None) -> None:
+async def _send(sockets, event) -> None:
     """Those of `sockets` whose page needs the change: rendered in one database hop, then sent."""
-    sockets = [s for s in sockets if s.behind(version, move_no)]
+    sockets = [s for s in sockets if s.behind(event)]
     if sockets:
-        await deliver(list(zip(sockets, await database_sync_to_async(_render)(sockets, version, move_no))))
+        await deliver(list(zip(sockets, await database_sync_to_async(_render)(sockets, event))))
 
 
 def render_committed(table_id: int, sockets) -> list[tuple]:
@@ -60,8 +61,9 @@ def render_committed(table_id: int, sockets) -> list[tuple]:
     read = reads.latest(table_id)
     if read is None:
         return []
-    behind = [s for s in sockets if s.behind(read.version, None)]
-    return list(zip(behind, _render(behind, read.version, None))) if behind else []
+    event = events.TableChanged(read.version)
+    behind = [s for s in sockets if s.behind(event)]
+    return list(zip(behind, _render(behind, event))) if behind else []
 
 
 async def deliver(frames: list[tuple]) -> None:
@@ -70,12 +72,13 @@ async def deliver(frames: list[tuple]) -> None:
             await socket.deliver(*frame)
 
 
-def _render(sockets, version: int | None, move_no: int | None) -> list[tuple | None]:
-    """Each socket's frame (None for one whose render failed: logged; it resyncs at the next gap)."""
+def _render(sockets, event) -> list[tuple | None]:
+    """Each socket's frame (None for one whose render failed: logged; the socket's next frame is a
+    full snapshot)."""
     frames = []
     for socket in sockets:
         try:
-            frames.append(socket.render_change(version, move_no))
+            frames.append(socket.render_change(event))
         except Exception:
             logger.exception("table %s: rendering a socket's update failed", socket.table_id)
             frames.append(None)

@@ -205,14 +205,25 @@ def actions(d: dict, oob: bool) -> SafeString:
         lines += [SafeString(f'<div class="invite">{esc(w["invite"])}{esc(w["colon"])}'
                              f'<b id="invite-code">{esc(d["invite"])}</b> ·'),
                   SafeString(f'{esc(w["share"])}{esc(w["colon"])}<input readonly value="{esc(d["link"])}" '
-                             'id="invite-link" size="36" onclick="this.select()">')]
+                             'id="invite-link" size="36" onclick="this.select()">'),
+                  _invite_buttons(d["link"], w)]
         if d.get("owner"):
             lines.append(_button("bots", "", "button", "fill-bots", w["fill_bots"]))
         lines.append(_DIV_END)
     if d.get("can_vote"):
-        lines += [SafeString('<div class="dissolve">'), *_vote(d, w), _DIV_END]
+        lines += [_VOTE_OPEN if d["vote_open"] else _VOTE, *_vote(d, w), _DIV_END]
     lines.append(_SECTION_END)
     return _join(lines, _NL)
+
+
+def _invite_buttons(link: str, w: dict[str, SafeString]) -> SafeString:
+    """Copy the link (js/share.js: the clipboard, else the selected box; says 已复制), and share it where
+    the browser can (navigator.share; the button stays hidden elsewhere)."""
+    return SafeString(
+        f'<button type="button" class="button" id="invite-copy" data-copy="#invite-link" '
+        f'data-copied="{esc(w["copied"])}">{esc(w["copy"])}</button>\n'
+        f'<button type="button" class="button share-button" id="invite-share" data-share-url="{esc(link)}" '
+        f'data-share-title="{esc(w["share_title"])}">{esc(w["share_button"])}</button>')
 
 
 @lru_cache(maxsize=256, typed=True)  # typed: a plain str and markup that read alike are not one key
@@ -240,7 +251,9 @@ def _moves(d: dict, w: dict[str, SafeString]) -> list[SafeString]:
     if d.get("discard"):
         lines.append(SafeString(f'<span class="hint" id="discard-hint">{esc(w["tap_discard"])}</span>'))
     lines.append(_DIV_END)
-    if d.get("auto"):
+    if d.get("kept"):
+        lines.append(SafeString(f'<span class="hint" id="auto-play-kept">{esc(w["auto_kept"])}</span>'))
+    elif d.get("auto"):
         lines += [_button("autoplay_off", "", "button primary", "im-back", w["back"]),
                   SafeString(f'<span class="hint">{esc(w["auto_on"])}</span>')]
     else:
@@ -257,6 +270,12 @@ def _chi_row(g: dict, w: dict[str, SafeString]) -> SafeString:
         _button("act", c["action"], "button bi-choice", "",
                 SafeString(f'{esc(w["bi"])} {esc(_join((cardfaces(b) for b in c["bis"]), _PLUS))}'))
         for c in g["choices"])])
+
+
+# An open vote is a panel fixed above the decision bar (over the result sheet too): on a phone its
+# buttons are in view whatever the page shows (issue 22).
+_VOTE = SafeString('<div class="dissolve">')
+_VOTE_OPEN = SafeString('<div class="dissolve open" id="dissolve-vote" role="dialog">')
 
 
 def _vote(d: dict, w: dict[str, SafeString]) -> list[SafeString]:
@@ -328,9 +347,15 @@ def _seat_table(d: dict, words: dict[str, SafeString]) -> list[SafeString]:
     colon = words["colon"]
     return [SafeString(f'<div class="groups">{esc(groups)}</div>'),
             SafeString(f'<div class="meta">{esc(words["huxi"])}{esc(colon)}<span class="huxi">{esc(d["huxi"])}'
-                       f'{"+?" if d.get("hidden") else ""}</span>'),
+                       f'{esc(_hidden(words) if d.get("hidden") else _NONE)}</span>'),
             SafeString(f'<span class="hand-count">· {esc(words["in_hand"])}{esc(colon)}{esc(d["hand_size"])}</span></div>'),
             SafeString(f'<div class="pile" title="{esc(words["pile"])}">{esc(cardfaces(d["pile"]))}</div>')]
+
+
+def _hidden(words: dict[str, SafeString]) -> SafeString:
+    """After a seat's table hu-xi (R4): its face-down groups' hu-xi is not shown to others, so the figure
+    is a lower bound; a short word says so, its title in full."""
+    return SafeString(f' <abbr class="hidden-huxi" title="{esc(words["hidden_title"])}">+ {esc(words["hidden"])}</abbr>')
 
 
 @lru_cache(maxsize=16)
@@ -343,14 +368,19 @@ def _words(language: str | None) -> dict[str, SafeString]:
         "kan_title": _("kan: never split"),
         "dealer": _("dealer"), "bot": _("bot"), "auto": _("auto-play"), "out": _("sits out this hand"),
         "coins": _("coins"), "points": _("points"), "ready": _("ready"), "vote": _("agrees to dissolve"),
-        "huxi": _("hu-xi on the table"), "in_hand": _("cards in hand"), "pile": _("discarded and passed-on cards"),
+        "huxi": _("hu-xi on the table"), "hidden": _("face-down"),
+        "hidden_title": _("plus the hu-xi of face-down groups, not shown to the other players"),
+        "in_hand": _("cards in hand"), "pile": _("discarded and passed-on cards"),
         "dealer_label": _("Dealer"), "stock": _("Stock"), "shown": _("Shown card"), "your_move": _("Your move."),
         "time_left": _("time left"),
         "ready_wins": _("Ready: these cards win"), "stay_ready": _("Discard one of these and you stay ready"),
         "hu": _("Hu"), "peng": _("Peng"), "chi": _("Chi"), "bi": _("bi"), "pass": _("Pass"),
         "tap_discard": _("Tap a card to choose it, tap it again to discard it."),
         "back": _("I'm back"), "auto_on": _("Auto-play is on: your moves are played for you."),
+        "auto_kept": _("Your seat plays on under auto-play until the series ends."),
         "auto_play": _("Auto-play"), "invite": _("Invite code"), "share": _("Share this link"),
+        "copy": _("Copy the link"), "copied": _("Copied"), "share_button": _("Share"),
+        "share_title": _("Join my Paohuzi room"),
         "fill_bots": _("Fill empty seats with bots"),
         "agreed": _("You agreed to dissolve the room; waiting for the others."),
         "proposes": _("A player proposes to dissolve the room."), "agree": _("Agree"),

@@ -47,7 +47,7 @@ def info(snap: Snapshot) -> dict:
     """The room's line: what changes between hands at most (the status, below it, changes every move)."""
     t, state = snap.table, snap.state
     d = {"table": t.pk, "kind": t.kind, "room": t.tier.name if t.tier_id else t.invite_code,
-         "variant": t.variant.label, "planned": t.planned_hands,
+         "variant": t.variant.label, "planned": t.planned_hands, "timer": t.turn_seconds,
          "shared_address": [[snap.name(p) for p in group]
                             for group in selectors.shared_address(t, snap.seats.values())]}
     if state is not None:
@@ -170,6 +170,7 @@ def actions(snap: Snapshot) -> dict:
     me = snap.seats.get(snap.position)
     people = [s for s in snap.seats.values() if s.user_id]
     d = {"table": t.pk, "status": t.status, "kind": t.kind, "auto": bool(me and me.auto_play),
+         "kept": bool(me and me.auto_play_kept),
          "owner": t.owner_id == (me.user_id if me else None),
          "invite": t.invite_code if t.status == Table.Status.WAITING else None,
          "link": snap.origin + _join_path(t.invite_code) if t.invite_code else None,
@@ -232,7 +233,8 @@ def result(snap: Snapshot) -> dict:
          "won": r.get("winner") is not None, "dissolved": bool(r.get("dissolved")), "table": snap.table.pk,
          "coins": snap.table.kind == Table.Kind.COIN, "multiplier": hand.multiplier,
          "next_at": _time(hand.deadline), "hand_id": None if snap.watching else hand.pk,
-         "watching": snap.watching, "ready": bool(me and me.ready),
+         "watching": snap.watching, "ready": bool(me and me.ready), "not_ready": _not_ready(snap),
+         "vote_open": any(s.dissolve_vote for s in snap.seats.values() if s.user_id),
          "fill_at": _time(snap.table.fill_at), "dealing": _dealing(snap), "move": _tier_move(snap, me),
          "level_up": _level_up(snap, me),
          "fair": fairness.revealed(hand)}
@@ -241,6 +243,15 @@ def result(snap: Snapshot) -> dict:
         d.update(capped=_capped(snap, r["winner"], due), breakdown=breakdown.from_result(
             r, state.rules, pay={"coins": d["coins"], "multiplier": hand.multiplier, "due": due}))
     return d
+
+
+def _not_ready(snap: Snapshot) -> list[str]:
+    """A private room between hands waits for everyone's 准备: who it still waits for, named to all
+    (a friend who never taps is seen; the dissolve vote is the way out). Bots and auto-play are ready."""
+    if snap.table.kind != Table.Kind.PRIVATE or snap.table.status != Table.Status.PLAYING:
+        return []
+    return [snap.name(s.position) for s in sorted(snap.seats.values(), key=lambda s: s.position)
+            if s.user_id and not (s.ready or s.auto_play)]
 
 
 def _dealing(snap: Snapshot) -> bool:
@@ -369,9 +380,10 @@ RENDER_MEMO = 8192  # fragments kept per process
 _RENDERED: OrderedDict[tuple, str] = OrderedDict()
 
 
-def render_changed(snap: Snapshot, sent: dict[str, str], base: int | None, quiet: bool = False) -> str:
+def render_changed(snap: Snapshot, sent: dict, base: int | None, quiet: bool = False) -> str:
     """One websocket frame: the version element, then the fragments whose data differ from what this
-    socket was sent (all of them for an empty `sent`); `sent` is updated in place. `base` is the
+    socket was sent (all of them for an empty `sent`); `sent` (fragment id → the digest of its data
+    key; the log's hand and row count) is updated in place: what the page holds after this frame. `base` is the
     version the socket showed before (None when `sent` is empty: a full snapshot). `quiet` (a private
     step of a held claim window): no frame at all ("") when no fragment changed. The version element
     differs on every change: made directly, never kept in the memo."""
@@ -382,8 +394,9 @@ def render_changed(snap: Snapshot, sent: dict[str, str], base: int | None, quiet
             out.append(_log_update(snap, sent, make, language))
             continue
         data, k = make()
-        if sent.get(fid) != k:
-            sent[fid] = k
+        digest = hash(k)  # what `sent` and games.live.history keep: 8 bytes, not the data's repr
+        if sent.get(fid) != digest:
+            sent[fid] = digest
             out.append(render(template, data, oob=True, data_key=k, language=language))
     return "" if quiet and not any(out[1:]) else "".join(out)
 

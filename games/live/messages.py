@@ -3,7 +3,9 @@
 One schema (pydantic) for every message, checked before anything else: at most MAX_CHARS characters,
 JSON without NaN/Infinity, an object whose op is one of OPS, a move number that is a bounded whole
 number, an action of at most a few words (the engine's parser reads the words themselves), a client
-seed of at most 64 hex digits (R2, fair deals). Whatever else the htmx ws extension adds (HEADERS) is
+seed of at most 64 hex digits (R2, fair deals), a quick-chat phrase that is one of the table's
+(games.live.chat.IDS: never free text), the version a page shows (`since`, for sync). Whatever else
+the htmx ws extension adds (HEADERS) is
 ignored. Anything else is a BadMessage: the consumer answers it calmly and keeps the socket open.
 """
 from __future__ import annotations
@@ -13,13 +15,16 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from games.live.chat import IDS as PHRASES
+
 MAX_CHARS = 4096  # a move is ~300 characters with the extension's headers
 # Daphne's own limit for one incoming websocket message or frame (bin/serve passes it): MAX_CHARS characters
 # take at most 4 bytes each in UTF-8. A longer one is dropped by Daphne before it is read into memory
 # (its default is 1 MiB), the socket closed with it; no page of the site ever sends one.
 FRAME_BYTES = 4 * MAX_CHARS
-OPS = ("act", "sync", "autoplay_on", "autoplay_off", "next", "bots", "dissolve_yes", "dissolve_no", "seed")
+OPS = ("act", "sync", "autoplay_on", "autoplay_off", "next", "bots", "dissolve_yes", "dissolve_no", "seed", "chat")
 MAX_MOVE_NO = 10_000  # a hand has at most a few hundred moves
+MAX_VERSION = 2 ** 63 - 1  # a table's version the database can hold
 
 
 class BadMessage(ValueError):
@@ -33,6 +38,8 @@ class TableMessage(BaseModel):
     action: str = Field("", max_length=80)
     move_no: int | None = Field(None, ge=0, le=MAX_MOVE_NO)
     seed: str = Field("", max_length=64, pattern="^[0-9a-fA-F]*$")
+    phrase: Literal[PHRASES] | None = None
+    since: int | None = Field(None, ge=0, le=MAX_VERSION)  # sync: the version the page shows (games.live.history)
 
     def wire(self) -> dict:
         """The move as games.play.action_submit reads it."""
@@ -49,9 +56,12 @@ def parse(text: str | None) -> TableMessage:
     if not isinstance(data, dict):
         raise BadMessage("not an object")
     try:
-        return TableMessage.model_validate(data)
+        msg = TableMessage.model_validate(data)
     except ValidationError:
         raise BadMessage("does not fit the schema") from None
+    if msg.op == "chat" and msg.phrase is None:
+        raise BadMessage("a chat without its phrase")
+    return msg
 
 
 def _no_constant(name: str):

@@ -4,6 +4,7 @@ one of them is open: the last one out stops it.
 """
 from __future__ import annotations
 
+from games import events
 from games.clock import timer
 
 _WATCHERS: dict[int, set] = {}
@@ -43,4 +44,4 @@ def wake_at(table_id: int, due) -> None:
 async def _catch_up(table_id: int, version: int) -> None:
     watcher = next(iter(_WATCHERS.get(table_id, ())), None)
     if watcher is not None:  # any one: it brings them all up to date (games.live.fanout)
-        await watcher.table_changed({"type": "table.changed", "version": version})
+        await watcher.table_changed(events.TableChanged(version))

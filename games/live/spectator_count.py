@@ -18,6 +18,8 @@ from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from games import events
+
 TTL = 6 * 3600  # seconds a table's count is kept after it last changed
 
 
@@ -61,7 +63,7 @@ def _add(key: str, by: int) -> int:
 
 def event(table_id: int, by: int) -> dict:
     """The change, as the channel-layer event sent to the table's group."""
-    return {"type": "watchers.changed", "count": change(table_id, by)}
+    return events.message(events.WatchersChanged(change(table_id, by)))
 
 
 def html(n: int, language: str, *, oob: bool = True) -> str:

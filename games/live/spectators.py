@@ -20,11 +20,11 @@ from django.utils.translation import gettext_lazy
 
 from accounts import throttles
 
-from games.live import fragments, spectator_count
+from games.live import spectator_count
 from games import selectors
 from games import reads
 from games.live import registry
-from games.live.consumers import MAX_ID, NOT_SEATED, TableConsumer
+from games.live.consumers import MAX_ID, NOT_SEATED, TableConsumer, since_asked
 
 NOT_WATCHABLE = NOT_SEATED  # the table may not be watched (by this visitor): the page does not reconnect
 TOO_MANY_HERE = 4408  # SPECTATOR_SOCKETS_PER_ADDRESS are open from this address: nor does it reconnect
@@ -55,7 +55,7 @@ class SpectatorConsumer(TableConsumer):
         await self.channel_layer.group_add(self.groups_joined[0], self.channel_name)
         await self.accept()
         registry.watch(self.table_id, self)
-        await self.refresh()
+        await self.deliver(*await database_sync_to_async(self._resync)(since_asked(self.scope)))
         await self._count(+1)
 
     def _may_watch(self, code: str) -> bool:
@@ -95,6 +95,5 @@ class SpectatorConsumer(TableConsumer):
             if not selectors.watchable(snap.table, snap.seats.values()):
                 why = gettext_lazy("This table can no longer be watched.")
                 return render_to_string("games/_flash.html", {"message": str(why), "oob": True}), None, False
-            html = fragments.render_changed(snap, self.sent, self.version, quiet=move_no is not None)
-            self.version = snap.version
+            html = self._diffed(snap, move_no)
         return html, snap.due, True

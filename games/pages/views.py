@@ -2,6 +2,7 @@
 selectors read it; live play happens over the table's websocket (games.live.consumers)."""
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.humanize.templatetags.humanize import intcomma
@@ -9,18 +10,23 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django_htmx.http import HttpResponseClientRedirect
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_POST
 
 from accounts import throttles
+from accounts.views import guest_sign_in
+from clubs.selectors import my_clubs
 from money.selectors import signin_offer, today_tasks
 from money.selectors import relief_offer
 from paohuzi_site.compression import keep_uncompressed, uncompressed
 
 from games import fairness, selectors
-from games.live import fragments, spectator_count
+from games.live import chat, fragments, spectator_count
 from games.pages import now_playing
+from games.templatetags.games_numbers import signed
 from money import tiers
 from games import errors
 from games import play
@@ -36,7 +42,7 @@ def lobby(request, private_form=None, join_form=None):
         "best": tiers.tier_for(request.user.coins) if request.user.is_authenticated else None,
         "relief": relief_offer(request.user),
         "signin": signin_offer(request.user), "tasks": today_tasks(request.user),
-        "my_tables": my_tables,
+        "my_tables": my_tables, "my_clubs": my_clubs(request.user),
         "now_playing": now_playing.render(),
         "private_form": private_form or PrivateRoomForm(),
         "join_form": join_form or JoinForm(),
@@ -92,7 +98,8 @@ def join_code(request):
 
 @uncompressed
 def join(request, code: str):
-    """The share link: shows the room; joining is a POST (a guest plays in one click first). Look-ups are
+    """The share link: shows the room and its rules; joining is a POST, one tap for a person not signed
+    in too (a guest account is made and seated in the same request). Look-ups are
     INVITE_LOOKUPS_PER_IP_PER_MINUTE from one address, so codes cannot be guessed by trying them all."""
     if not throttles.invite_lookup(throttles.client_ip(request)):
         return _too_many_codes(request)
@@ -101,7 +108,8 @@ def join(request, code: str):
         raise Http404(_("No room has this invite code."))
     if selectors.seat_position(table.pk, request.user) is not None:
         return redirect("games:table", table.pk)
-    if request.method == "POST" and request.user.is_authenticated:
+    if request.method == "POST" and (request.user.is_authenticated or (
+            table.status == Table.Status.WAITING and guest_sign_in(request))):
         try:
             rooms.seat_join(table=table, user=request.user, address=throttles.seat_address(request),
                             client_seed=_client_seed(request))
@@ -133,7 +141,8 @@ def table(request, table_id: int):
         return redirect("games:lobby")
     snap = selectors.snapshot(table_id, position, request.build_absolute_uri("/").rstrip("/"))
     parts = {fid.replace("-", "_"): part for fid, part in fragments.render_all(snap).items()}
-    return render(request, "games/table.html", {"room": snap.table, "f": parts,
+    return render(request, "games/table.html", {"room": snap.table, "f": parts, "chat": chat.choices(),
+                                                "chat_seconds": settings.CHAT_SECONDS,
                                                 "watchers": spectator_count.count(table_id)})
 
 
@@ -199,7 +208,21 @@ def standings(request, table_id: int):
         raise Http404
     rows = selectors.standings(room)
     hand_numbers = range(1, len(rows[0]["changes"]) + 1) if rows else ()
-    return render(request, "games/standings.html", {"room": room, "rows": rows, "hand_numbers": hand_numbers})
+    ended = room.status in (Table.Status.FINISHED, Table.Status.DISSOLVED) and hand_numbers
+    return render(request, "games/standings.html", {"room": room, "rows": rows, "hand_numbers": hand_numbers,
+                                                    "card": _summary_card(room, rows) if ended else None})
+
+
+def _summary_card(room: Table, rows: list[dict]) -> dict:
+    """What the series' summary picture (大结算, static/js/summary_card.js) shows, in the page's language."""
+    last = room.hands.exclude(finished_at=None).order_by("-finished_at").values_list("finished_at", flat=True).first()
+    best = rows[0]["total"]
+    return {"title": _("Final standings"), "room": f'{_("Private room")} {room.invite_code}',
+            "variant": str(room.variant), "date": date_format(timezone.localtime(last or room.created_at), "Y-m-d"),
+            "hands": _("%(n)s hands") % {"n": len(rows[0]["changes"])}, "winner": _("Winner"),
+            "site": _("Paohuzi Online"), "file": f"paohuzi-{room.invite_code}.png",
+            "rows": [{"name": r["name"], "total": signed(r["total"]), "won": r["total"] == best and best > 0}
+                     for r in rows]}
 
 
 REPLAY_SPEEDS = (1, 2, 4)  # the replay player's speeds: moves a second

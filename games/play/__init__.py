@@ -1,5 +1,5 @@
 """The round (docs/design.md#one-move-end-to-end): the deal, each decision, the end of a hand and its
-settlement, auto-play, the next hand, a private room's dissolve vote (hands); the fair deal's seeds
+settlement, auto-play, the next hand, a private room's dissolve vote or close (hands); the fair deal's seeds
 (fair); whose pages are open at a table (presence); sharing a finished hand's replay (replays); the
 locks and the reads a service takes (tables); row writes (rows).
 
@@ -16,9 +16,9 @@ May import: money (a hand's settlement, experience and daily tasks), games.clock
 data and the engine's public API. Never games.rooms, the clock's tick, games.live or games.pages.
 """
 from games.play.fair import client_seed_set
-from games.play.hands import action_submit, autoplay_set, dissolve_vote, draw_dealer, next_ready
+from games.play.hands import action_submit, autoplay_set, dissolve_vote, draw_dealer, next_ready, room_close
 from games.play.presence import seat_presence
 from games.play.replays import replay_share
 
 __all__ = ["action_submit", "autoplay_set", "client_seed_set", "dissolve_vote", "draw_dealer", "next_ready",
-           "replay_share", "seat_presence"]
+           "replay_share", "room_close", "seat_presence"]

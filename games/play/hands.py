@@ -1,5 +1,5 @@
 """Playing hands (docs/design.md#one-move-end-to-end): the deal, each decision, the end of a hand and its
-settlement, auto-play, the next hand, and a private room's dissolve vote."""
+settlement, auto-play, the next hand, a private room's dissolve vote and its close from outside."""
 from __future__ import annotations
 
 import secrets
@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from games import reasons
 from games.clock import deadlines
-from games import reads
+from games import reads, room_options, table_owner
 from games.models import ActionLog, Hand, Seat, Table
 from games.rules import Action, HandState, IllegalAction, InvalidAction, apply, deal, next_dealer, release
 from money.tiers import coins_short
@@ -18,8 +18,7 @@ from games.selectors import current_hand
 from games.errors import Refused, Stale
 from games.play.fair import deal_seeds
 from money.ledger import hand_payments, house_account, ledger_settle, publish_coins
-from games.notify import table_changed, table_private
-from games.play.presence import gone, presence_read
+from games.play.presence import away, gone, presence_read
 from money.progress import hand_progress
 from games.play.rows import row_insert, row_update
 from games.play.tables import (deadline_clear, locked_from_latest_read, locked_hand, locked_table, locked_table_with_hand,
@@ -65,7 +64,7 @@ def action_submit(*, table, user, wire: dict, seat: int | None = None) -> Hand:
     if user is not None and mine.auto_play:  # a person who plays is back from auto-play
         mine.auto_play = False
         mine.save(update_fields=["auto_play"])
-    return _step_save(table, hand, seats, before, after, events)
+    return _step_save(table, hand, seats, before, after, events, decided=mine.position)
 
 
 @transaction.atomic
@@ -91,9 +90,11 @@ def _in_play(hand: Hand | None, position: int | None, move_no: int, state: HandS
     return state
 
 
-def _step_save(table: Table, hand: Hand, seats, before: HandState, after: HandState, events) -> Hand:
+def _step_save(table: Table, hand: Hand, seats, before: HandState, after: HandState, events,
+               decided: int | None = None) -> Hand:
     """Write one applied step, settle a finished hand, plan the deadlines and tell the table: every
-    seat of a public step, only the sockets whose own view changed for a private one (claim privacy)."""
+    seat of a public step; of a private one (claim privacy) only the sockets of the seat that
+    `decided` (None, a release: each seat's), and only when their own view changed."""
     hand.state, hand.move_no = after.to_json(), after.move_no
     hand.events = hand.events + event_rows(events, after.move_no)
     now = timezone.now()
@@ -101,13 +102,14 @@ def _step_save(table: Table, hand: Hand, seats, before: HandState, after: HandSt
     if after.finished:
         _hand_finish(table, hand, after, seats, now)
         changed += ("scores", "finished_at", "result", "daily_capped")
-    deadlines.schedule(hand, after, seats, now, before=before, next_hand=table.status == Table.Status.PLAYING)
+    deadlines.schedule(table, hand, after, seats, now, before=before,
+                       next_hand=table.status == Table.Status.PLAYING)
     row_update(hand, changed)
     if after.private_moves != before.private_moves:
-        table_private(table, hand.move_no)
+        table_owner.commit(table, private_move_no=hand.move_no, decided=decided)
     else:
-        table_changed(table)
-    reads.remember_on_commit(table, seats, hand, after)
+        table_owner.commit(table)
+    table_owner.remember(table, seats, hand, after)
     return hand
 
 
@@ -153,7 +155,7 @@ def hand_start(table: Table, now) -> Hand | None:
     if out:
         seats_free(table, out, now)
         return None
-    rules = table.variant.to_ruleset()
+    rules = room_options.ruleset_of(table.variant, table.rule_options)
     if last is None or table.new_series:
         dealer, drawn = draw_dealer(table.player_count), 0
     else:
@@ -169,24 +171,25 @@ def hand_start(table: Table, now) -> Hand | None:
                                seating=[s.user_id for s in seats])
     hand.players.set([s.user for s in seats if s.user_id])
     Seat.objects.filter(table=table).update(ready=False, dissolve_vote=None)
-    for s in seats:  # as the rows are now, for this process's read of the new hand (remember_on_commit)
+    for s in seats:  # as the rows are now, for this process's read of the new hand (table_owner.remember)
         s.ready, s.dissolve_vote, s.client_seed = False, None, ""
     table.status, table.drawn_in_row, table.new_series, table.fill_at = Table.Status.PLAYING, drawn, False, None
     table.save(update_fields=["status", "drawn_in_row", "new_series", "fill_at"])
     if state.finished:  # R9.1: a mandatory heavenly hu ends the hand at the deal
         _hand_finish(table, hand, state, seats, now)
-    deadlines.schedule(hand, state, seats, now, next_hand=table.status == Table.Status.PLAYING)
+    deadlines.schedule(table, hand, state, seats, now, next_hand=table.status == Table.Status.PLAYING)
     hand.save()
-    reads.remember_on_commit(table, seats, hand, state)  # every caller counts the table's new version
+    table_owner.remember(table, seats, hand, state)  # every caller counts the table's new version
     return hand
 
 
 def _multiplier(table, seats) -> int:
     """R11: a fixed tier multiplier, or the highest of a floating range the poorest player can afford
-    (the entry coins pay for the lowest multiplier; more coins afford proportionally more)."""
+    (the entry coins pay for the lowest multiplier; more coins afford proportionally more); a private
+    room's is its 底分 (points per base)."""
     tier = table.tier
     if table.kind != Table.Kind.COIN:
-        return 1
+        return room_options.multiplier_of(table.rule_options)
     if not tier.is_floating:
         return tier.multiplier
     poorest = min(s.user.coins for s in seats if s.user_id)
@@ -227,31 +230,36 @@ def seats_free(table: Table, seats: list[Seat], now) -> None:
     table.new_series = True
     table.save(update_fields=["status", "fill_at", "new_series"])
     deadline_clear(current_hand(table))
-    table_changed(table)
+    table_owner.commit(table)
 
 
 # ---- between decisions: auto-play, the next hand, dissolving
 
 
 @transaction.atomic
-def autoplay_set(*, table, user, on: bool) -> Seat:
-    """Switch auto-play (托管) on, or off ("I'm back"); the hand's deadlines follow."""
+def autoplay_set(*, table, user, on: bool, kept: bool = False) -> Seat:
+    """Switch auto-play (托管) on, or off ("I'm back"); the hand's deadlines follow. `kept`: on until the
+    series ends, "I'm back" refused (a club removed the person: their seat plays on for the others)."""
     table = locked_table(table)
     seat = seat_of(table, user)
-    seat.auto_play = on
-    seat.save(update_fields=["auto_play"])
+    if not on and seat.auto_play_kept:
+        raise Refused(_("Your seat plays on under auto-play until the series ends."))
+    seat.auto_play, seat.auto_play_kept = on, seat.auto_play_kept or kept
+    seat.save(update_fields=["auto_play", "auto_play_kept"])
     hand = locked_hand(table)
     if hand and not hand.finished:
-        deadlines.schedule(hand, HandState.from_json(hand.state), seats_of(table), timezone.now())
+        deadlines.schedule(table, hand, HandState.from_json(hand.state), seats_of(table), timezone.now())
         hand.save(update_fields=["deadline", "turn_deadline"])
-    table_changed(table)
+    table_owner.commit(table)
     return seat
 
 
 @transaction.atomic
 def next_ready(*, table, user) -> Hand | None:
-    """The player is ready for the next hand; it starts once every present person who can play it is
-    (people in auto-play count as ready), or by itself after NEXT_HAND_WAIT."""
+    """The player is ready for the next hand (准备); it starts once every present person who can play it
+    is (people in auto-play count as ready, bots always are), or, at a coin table, by itself after
+    NEXT_HAND_WAIT: a private room waits for everyone (docs/design.md#a-private-rooms-timer-and-ready).
+    A repeated or late ready is Stale and changes nothing."""
     latest = locked_from_latest_read(table)  # as a move: this process's latest read, when it is current
     if latest is not None:
         table, hand, seats, state = latest
@@ -262,23 +270,24 @@ def next_ready(*, table, user) -> Hand | None:
         table, state = locked_table(table), None
         hand, seats = current_hand(table), seats_of(table)
     seat = seat_of(table, user, seats)
-    if table.status != Table.Status.PLAYING or hand is None or not hand.finished:
+    if table.status != Table.Status.PLAYING or hand is None or not hand.finished or seat.ready:
         raise Stale("")  # a late or repeated click: the next hand has started (or the table waits)
     seat.ready = True
     row_update(seat, ("ready",))
-    table_changed(table)
+    table_owner.commit(table)
     playing_on = [s for s in seats if s.user_id and not coins_short(table, s.user.coins) and not gone(table, s, hand)]
     if all(s.ready or s.auto_play for s in playing_on):  # the short and the gone are unseated at the deal: not waited for
         return hand_start(table, timezone.now())
-    reads.remember_on_commit(table, seats, hand, state or reads.parsed_state(hand))
+    table_owner.remember(table, seats, hand, state or reads.parsed_state(hand))
     return None
 
 
 @transaction.atomic
 def dissolve_vote(*, table, user, agree: bool) -> Table:
     """Any player of a private room may propose to dissolve it (a first 'agree'); it dissolves when
-    every person at the table agrees, and one 'refuse' withdraws the proposal: that seat's vote is kept
-    as False so the table is told who refused (until the next proposal or hand)."""
+    every person at the table agrees (but those away for a while, presence.away, and one whose
+    auto-play is kept: their club removed them), and one 'refuse' withdraws the proposal: that seat's
+    vote is kept as False so the table is told who refused (until the next proposal or hand)."""
     table = locked_table(table)
     seat = seat_of(table, user)
     if table.kind != Table.Kind.PRIVATE or table.status not in (Table.Status.WAITING, Table.Status.PLAYING):
@@ -290,9 +299,23 @@ def dissolve_vote(*, table, user, agree: bool) -> Table:
         Seat.objects.filter(table=table, dissolve_vote=False).update(dissolve_vote=None)
         seat.dissolve_vote = True
         seat.save(update_fields=["dissolve_vote"])
-        if all(s.dissolve_vote for s in seats_of(table) if s.user_id):
+        now = timezone.now()
+        if all(s.dissolve_vote for s in seats_of(table)
+               if s.user_id and not away(s, now) and not s.auto_play_kept):
             _dissolve(table)
-    table_changed(table)
+    table_owner.commit(table)
+    return table
+
+
+@transaction.atomic
+def room_close(*, table) -> Table:
+    """A private room ended from outside its seats (its club dissolved or disabled): a waiting room
+    closes, its people free to sit elsewhere; one in play ends its series as an agreed dissolve does,
+    the hands played kept (their scores, their replays). A room already over is left as it is."""
+    table = locked_table(table)
+    if table.kind == Table.Kind.PRIVATE and table.status in (Table.Status.WAITING, Table.Status.PLAYING):
+        _dissolve(table)
+        table_owner.commit(table)
     return table
 
 

@@ -12,6 +12,8 @@ this process's latest read (games.live) may hold it stale: whoever decides on it
 (presence_read), as the hand's end reads the people's coins anew."""
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.db import transaction
 from django.db.models import F
 from django.db.models.functions import Greatest
@@ -43,4 +45,18 @@ def gone(table: Table, seat: Seat, last: Hand | None) -> bool:
     """Whether this seat's person left the coin table after playing its last hand: no page of it open
     (a person seated since, whose page may not be open yet, is not)."""
     return (table.kind == Table.Kind.COIN and seat.user_id is not None and last is not None
-            and seat.left_at is not None and seat.sockets == 0 and seat.user_id in (last.seating or []))
+            and _closed(seat) and seat.user_id in (last.seating or []))
+
+
+AWAY_FROM_VOTE = timedelta(minutes=2)
+
+
+def away(seat: Seat, now) -> bool:
+    """A private room's dissolve vote does not wait for a person whose pages of the table all closed
+    AWAY_FROM_VOTE ago (a friend who left for good, or never taps 准备, is no lock on the room; a
+    locked phone's short absence is not enough)."""
+    return _closed(seat) and seat.left_at <= now - AWAY_FROM_VOTE
+
+
+def _closed(seat: Seat) -> bool:
+    return seat.left_at is not None and seat.sockets == 0

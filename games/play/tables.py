@@ -4,10 +4,9 @@ from __future__ import annotations
 import copy
 
 from django.contrib.auth import get_user_model
-from django.db import connection
 from django.utils.translation import gettext as _
 
-from games import reads
+from games import table_owner
 from games.models import Hand, Seat, Table
 from games.rules import HandState
 from games.selectors import current_hand
@@ -35,25 +34,14 @@ def locked_table_with_hand(table) -> tuple[Table, Hand | None]:
 
 
 def locked_from_latest_read(table) -> tuple[Table, Hand, list[Seat], HandState] | None:
-    """The move path's rows without reading them: one small statement locks the table row and reads its
-    version and its current hand's id and move number; when they are those of this process's latest
-    read (games.reads), that read's table, hand and seats are copied (the read is shared) and its parsed
-    state used. Every committed change of a table's seats or hand counts a new table version or hand
-    move, so equal numbers mean the same rows. The people's rows (coins, settings) change without: a
-    move uses them as read, the hand's end reads them anew (people_read), and a change of a person's
-    row outside the table counts a new version of each table they sit at (notify.person_changed).
-    None: no such read here, read the rows."""
-    table_id = getattr(table, "pk", table)
-    read = reads.latest(table_id)
-    if read is None or read.hand is None or read.state is None:
-        return None
-    lock = " FOR UPDATE OF t" if connection.features.has_select_for_update_of else ""
-    with connection.cursor() as cursor:
-        cursor.execute(f"SELECT t.version, h.id, h.move_no FROM {Table._meta.db_table} t "
-                       f"LEFT JOIN {Hand._meta.db_table} h ON h.table_id = t.id WHERE t.id = %s "
-                       f"ORDER BY h.number DESC LIMIT 1{lock}", [table_id])
-        row = cursor.fetchone()
-    if row != (read.version, read.hand.pk, read.hand.move_no):
+    """The move path's rows without reading them: when this process's latest read is the table as it is
+    (games.table_owner.trusted_read, one small statement that locks the table row), that read's table,
+    hand and seats are copied (the read is shared) and its parsed state used. The people's rows (coins,
+    settings) change without a version of the table: a move uses them as read, the hand's end reads
+    them anew (people_read), and a change of a person's row outside the table counts a new version of
+    each table they sit at (table_owner.person_changed). None: no such read here, read the rows."""
+    read = table_owner.trusted_read(getattr(table, "pk", table))
+    if read is None:
         return None
     table, hand = copy.copy(read.table), copy.copy(read.hand)
     hand.table = table

@@ -23,6 +23,7 @@ MESSAGES = {
                                       "per grade 1 or more."),
     ("RuleSetError", "self_draw_rotate"): _("Self-draw grades must be 0 or more, and the drawn hands before "
                                             "the dealer passes on 1 or more."),
+    ("RuleSetError", "base_cap"): _("The cap on a win's base must be 0 or more (0: no cap)."),
     ("RuleSetError", "player_counts"): _("Player counts must be among 2, 3 and 4."),
     ("RuleSetError", "player_counts_text"): _("player counts: write numbers separated by commas, e.g. 2,3"),
     ("RuleSetError", "pair_plus_others_card"): _("A hand pair won with another player's card counts as a "

@@ -6,8 +6,9 @@ May import: games.play (a full table starts its hand), money (the coin rules of 
 games.clock.deadlines, the game data and the engine's public API. Never games.clock's tick,
 games.live or games.pages.
 """
-from games.rooms.seating import (INVITE_LENGTH, PLANNED_HANDS, bots_fill, private_create, quick_match, seat_join,
-                                 table_leave, tier_move)
+from games.rooms.seating import (INVITE_LENGTH, PLANNED_HANDS, bots_fill, private_create, private_options_check,
+                                 quick_match, seat_join,
+                                 table_leave, tier_move, TURN_TIMERS)
 
-__all__ = ["INVITE_LENGTH", "PLANNED_HANDS", "bots_fill", "private_create", "quick_match", "seat_join",
-           "table_leave", "tier_move"]
+__all__ = ["INVITE_LENGTH", "PLANNED_HANDS", "bots_fill", "private_create", "private_options_check", "quick_match",
+           "seat_join", "table_leave", "tier_move", "TURN_TIMERS"]

@@ -10,27 +10,46 @@ from django.db import IntegrityError, OperationalError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games import room_options, table_owner
 from games.clock import deadlines
 from games.models import RoomTier, Seat, Table, Variant
 from games.selectors import coin_variant, current_hand, player_count_problem
 from money.tiers import tier_change, tier_for
 from games.errors import Refused
 from games.play.fair import client_seed_checked
-from games.notify import table_changed
 from games.play.hands import hand_start, seats_free
 from games.play.tables import free_positions, locked_table, seat_of, seats_of
 
 INVITE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: codes are read aloud
 INVITE_LENGTH = 6
 PLANNED_HANDS = (8, 16)
+TURN_TIMERS = (0, 20, 40)  # a private room's seconds per decision; 0: no timer (friends wait for each other)
 
 
 @transaction.atomic
 def private_create(*, owner, variant: Variant, planned_hands: int, player_count: int,
-                   address: str | None = None, watchable: bool = False, hints: bool = True) -> Table:
+                   address: str | None = None, watchable: bool = False, hints: bool = True,
+                   turn_seconds: int | None = None, options: dict | None = None) -> Table:
     """A friends' room (R11: points, never coins) with an invite code; the owner takes seat 0 and
-    chooses whether friends may watch it by the invite link (games.live.spectators) and whether it shows
-    winning-card hints. `address`: where the person connected from (see _address_clash)."""
+    chooses whether friends may watch it by the invite link (games.live.spectators), whether it shows
+    winning-card hints, its turn timer (TURN_TIMERS; None: the site's, as a club's rooms) and the room
+    options the variant allows (games.room_options). `address`: where the person connected from (see
+    _address_clash)."""
+    chosen = private_options_check(variant, planned_hands, player_count, options)
+    if turn_seconds is not None and turn_seconds not in TURN_TIMERS:
+        raise Refused(_("A private room's turn timer is none, 20 or 40 seconds."))
+    table = Table.objects.create(kind=Table.Kind.PRIVATE, variant=variant, invite_code=_new_invite_code(),
+                                 planned_hands=planned_hands, player_count=player_count, owner=owner,
+                                 watchable=watchable, hints=hints, turn_seconds=turn_seconds,
+                                 rule_options=chosen)
+    Seat.objects.create(table=table, position=0, user=owner, address=address)
+    return table
+
+
+def private_options_check(variant: Variant, planned_hands: int, player_count: int,
+                          options: dict | None = None) -> dict:
+    """Refuse options no private room plays (R2, R11): for a room, and for a club's rule set of rooms.
+    Returns the room options (games.room_options), the variant's values where `options` names none."""
     if not variant.active:
         raise Refused(_("This variant is not offered."))
     if planned_hands not in PLANNED_HANDS:
@@ -38,11 +57,7 @@ def private_create(*, owner, variant: Variant, planned_hands: int, player_count:
     problem = player_count_problem(variant, player_count)
     if problem:
         raise Refused(problem)
-    table = Table.objects.create(kind=Table.Kind.PRIVATE, variant=variant, invite_code=_new_invite_code(),
-                                 planned_hands=planned_hands, player_count=player_count, owner=owner,
-                                 watchable=watchable, hints=hints)
-    Seat.objects.create(table=table, position=0, user=owner, address=address)
-    return table
+    return room_options.chosen_check(variant, options or {})
 
 
 def _new_invite_code() -> str:
@@ -105,7 +120,7 @@ def _sit(table, user, free: list[int], now, address: str | None, client_seed: st
             table.save(update_fields=["fill_at"])
         else:
             hand_start(table, now)
-    table_changed(table)
+    table_owner.commit(table)
     return seat
 
 
@@ -124,7 +139,7 @@ def bots_fill(*, table, user) -> Table:
         raise Refused(_("The room is not waiting for players."))
     seat_bots(table, seats_of(table))
     hand_start(table, timezone.now())
-    table_changed(table)
+    table_owner.commit(table)
     return table
 
 

@@ -70,6 +70,11 @@ class Win:
         return self.rules is None or self.rules.self_draw_before_fan
 
     @property
+    def uncapped(self) -> int:
+        """The base before the rule set's cap (封顶): more than `base` when the cap held it."""
+        return _base(self.rules, self.grade, self.bonus, self.fan)
+
+    @property
     def formula(self) -> str:
         """How the base came about (R8.3), "" when it is the grade alone."""
         grade, bonus, fan = self.grade, self.bonus, self.fan
@@ -96,7 +101,8 @@ class Win:
             lines.append(f"patterns (名堂): {named}; total {self.fan} fan")
         else:
             lines.append("no pattern: plain hand (平胡)")
-        lines.append(f"base (底) {self.base}" + (f" = {self.formula}" if self.formula else ""))
+        lines.append(f"base (底) {self.base}" + (f" = {self.formula}" if self.formula else "")
+                     + (f", capped at {self.base} (was {self.uncapped})" if self.uncapped > self.base else ""))
         return "\n".join(lines)
 
 
@@ -220,9 +226,17 @@ def _worth(rules: RuleSet, huxi: int, facts: tuple, heavenly: bool, self_draw: b
     """(base, grade, patterns, fan) of a win with this hu-xi and these pattern facts (R8, R9.4)."""
     grade = max(1, rules.grade(2 * huxi if heavenly and rules.heavenly_double_huxi else huxi))  # R9.4
     pats, fan = _fans(rules.patterns, facts)
-    bonus = rules.self_draw_grades if self_draw else 0  # R8.3
-    base = (grade + bonus) * (fan or 1) if rules.self_draw_before_fan else grade * (fan or 1) + bonus
+    base = _base(rules, grade, rules.self_draw_grades if self_draw else 0, fan)  # R8.3
+    if rules.base_cap:  # 封顶
+        base = min(base, rules.base_cap)
     return base, grade, pats, fan
+
+
+def _base(rules: RuleSet | None, grade: int, bonus: int, fan: int) -> int:
+    """R8.3: the base before any cap; the self-draw grades added before or after the fan."""
+    if rules is None or rules.self_draw_before_fan:
+        return (grade + bonus) * (fan or 1)
+    return grade * (fan or 1) + bonus
 
 
 def _win(rules: RuleSet, huxi: int, worth: tuple, self_draw: bool, split: list, rest: tuple[int, ...]) -> Win:

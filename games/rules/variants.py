@@ -31,6 +31,7 @@ class RuleSetError(Refusal):
         "name": "a rule set needs a name",
         "huxi_grade": "minimum hu-xi and the grade start must be ≥ 0, the grade step ≥ 1",
         "self_draw_rotate": "self-draw grades must be ≥ 0 and drawn hands to rotate ≥ 1",
+        "base_cap": "the cap on a win's base must be ≥ 0 (0: no cap)",
         "player_counts": "player counts must be among 2, 3 and 4",
         "player_counts_text": "player counts: write numbers separated by commas, e.g. 2,3",
         "pair_plus_others_card": "a pair completed by another player's card is a peng or a kan",
@@ -124,6 +125,7 @@ class RuleSet:
     pair_plus_others_card: str = "peng"  # R7.1 [reading]: a hand pair completed by another player's
     #                                      winning card (or the shown card) is a peng (1 / 3 hu-xi); "kan"
     #                                      scores it as a kan (3 / 6), as three public engines do
+    base_cap: int = 0  # 封顶 [reading]: a win's base is at most this (0: no cap); friends' rooms may set it
 
     def __post_init__(self) -> None:
         self.validate()
@@ -135,6 +137,8 @@ class RuleSet:
             raise RuleSetError("huxi_grade")
         if self.self_draw_grades < 0 or self.drawn_hands_to_rotate < 1:
             raise RuleSetError("self_draw_rotate")
+        if self.base_cap < 0:
+            raise RuleSetError("base_cap")
         if not self.player_counts or not set(self.player_counts) <= {2, 3, 4}:
             raise RuleSetError("player_counts")
         if self.pair_plus_others_card not in PAIR_PLUS_OTHERS_CARD:

@@ -114,6 +114,7 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "money",
+    "clubs",
 ]
 
 MIDDLEWARE = [
@@ -182,6 +183,9 @@ LOGIN_WAIT_MAX_SECONDS = int(os.environ.get("LOGIN_WAIT_MAX_SECONDS", "3600"))  
 GUESTS_PER_IP_PER_DAY = int(os.environ.get("GUESTS_PER_IP_PER_DAY", "5"))  # no farming of starting coins
 SIGNUPS_PER_IP_PER_DAY = int(os.environ.get("SIGNUPS_PER_IP_PER_DAY", "10"))  # nor by signing up
 INVITE_LOOKUPS_PER_IP_PER_MINUTE = int(os.environ.get("INVITE_LOOKUPS_PER_IP_PER_MINUTE", "20"))
+CLUB_JOINS_PER_USER_PER_HOUR = int(os.environ.get("CLUB_JOINS_PER_USER_PER_HOUR", "10"))  # club join asks
+CLUB_JOINS_PER_IP_PER_HOUR = int(os.environ.get("CLUB_JOINS_PER_IP_PER_HOUR", "30"))
+CLUBS_PER_PERSON = int(os.environ.get("CLUBS_PER_PERSON", "10"))  # clubs one owns or belongs to
 # Behind a reverse proxy every request comes from the proxy: name the header it sets to the client's
 # address (`HTTP_X_REAL_IP`, `HTTP_X_FORWARDED_FOR`), or all clients share one address's limits.
 CLIENT_IP_HEADER = os.environ.get("CLIENT_IP_HEADER", "")
@@ -236,6 +240,7 @@ COIN_ROOM_VARIANT = os.environ.get("COIN_ROOM_VARIANT", "changde")  # coin rooms
 TABLE_MESSAGES_PER_SECOND = float(os.environ.get("TABLE_MESSAGES_PER_SECOND", "10"))
 TABLE_MESSAGE_BURST = int(os.environ.get("TABLE_MESSAGE_BURST", "20"))
 TABLE_FLOOD_DROPS = int(os.environ.get("TABLE_FLOOD_DROPS", "200"))
+CHAT_SECONDS = int(os.environ.get("CHAT_SECONDS", "3"))  # a seat's quick chat: one say in this many seconds
 TABLE_SOCKETS_PER_USER = int(os.environ.get("TABLE_SOCKETS_PER_USER", "3"))
 # Spectator sockets (/ws/watch/) one address may keep open over all tables (games.live.spectator_count):
 # past it a new one is refused, so one client cannot hold a process's sockets by watching.

@@ -3,7 +3,8 @@
 // - Countdowns: each [data-deadline] shows the seconds left; the seat to act carries a ring.
 // - Versions: #table-version says which version the page shows and carries the hand's move number,
 //   added to every message sent (no form carries it, so an unchanged fragment stays byte-identical); a
-//   frame diffed against another version than the one shown asks for a full snapshot ("sync").
+//   frame diffed against another version than the one shown asks for a full snapshot ("sync"); a
+//   reconnect sends the version shown (?since=) and gets only what changed since, when the server can.
 // - Fragments: one the server sends again unchanged (a full snapshot re-sends all) is not swapped, so
 //   an open chi menu, a chosen card and the focus stay; a changed one gets the focus back by id/data-key.
 // - Connection: retried every 250 ms (online/visibility retry at once); the notice shows 0.6 s after
@@ -14,7 +15,9 @@
 //   column (kept for the hand in sessionStorage); arrow keys move along the hand.
 // - Motion: each card travels from where it came (FLIP, off under prefers-reduced-motion), a banner for
 //   forced moves, Web Audio sounds.
-// - Settings kept in this browser's localStorage per player: sound on/off, big cards.
+// - Quick chat: a phrase picked is sent as {"op": "chat", "phrase": id}; each say that comes (a line in
+//   #chat-inbox) shows as a bubble by the sayer's seat for BUBBLE_MS, unless this viewer muted the chat.
+// - Settings kept in this browser's localStorage per player: sound on/off, chat on/off, big cards.
 (function () {
   var live = document.getElementById("table-live");
   if (!live) return;
@@ -28,12 +31,15 @@
     catch (e) { return fallback; }
   }
   function store(name, on) { try { localStorage.setItem("paohuzi:" + player + ":" + name, on ? "1" : "0"); } catch (e) {} }
-  var sound = setting("sound", true), big = setting("big-cards", false);
+  var sound = setting("sound", true), big = setting("big-cards", false), chatOn = setting("chat", true);
   function showSettings() {
     document.documentElement.classList.toggle("big-cards", big);
     var b = document.getElementById("big-toggle");
     document.querySelectorAll(".sound-toggle").forEach(function (s) {  // the table's, and the result panel's
       s.textContent = sound ? text.soundOn : text.soundOff; s.setAttribute("aria-pressed", String(sound));
+    });
+    document.querySelectorAll(".chat-toggle").forEach(function (c) {  // the table's, and the result panel's
+      c.textContent = chatOn ? text.chatOn : text.chatOff; c.setAttribute("aria-pressed", String(chatOn));
     });
     if (b) { b.textContent = big ? text.bigOn : text.bigOff; b.setAttribute("aria-pressed", String(big)); }
   }
@@ -41,7 +47,43 @@
   document.addEventListener("click", function (e) {
     if (e.target.closest(".sound-toggle")) { sound = !sound; store("sound", sound); showSettings(); if (sound) beep("turn"); }
     if (e.target.closest("#big-toggle")) { big = !big; store("big-cards", big); showSettings(); }
+    if (e.target.closest(".chat-toggle")) {
+      chatOn = !chatOn; store("chat", chatOn); showSettings();
+      if (!chatOn) document.querySelectorAll(".chat-bubble").forEach(function (el) { el.remove(); });
+    }
+    var choice = e.target.closest(".chat-choice");
+    if (choice) say(choice);
   });
+
+  // ---- quick chat: a fixed phrase to the table; each say a bubble by its seat
+  var BUBBLE_MS = 3000;
+  function say(choice) {
+    var picker = document.getElementById("chat-picker");
+    if (picker) picker.open = false;
+    if (!connected || !socket) { notice(text.chatOffline, "info"); return; }
+    socket.send(JSON.stringify({op: "chat", phrase: choice.dataset.phrase}));
+    var choices = document.querySelectorAll(".chat-choice");  // the server allows one say a few seconds
+    choices.forEach(function (c) { c.disabled = true; });
+    setTimeout(function () { choices.forEach(function (c) { c.disabled = false; }); }, 1000 * (+text.chatSeconds || 3));
+  }
+  function sayings() {
+    document.querySelectorAll("#chat-inbox .chat-line").forEach(function (line) {
+      line.remove();
+      var seat = document.getElementById("seat-" + line.dataset.seat);
+      if (!chatOn || !seat || !seat.parentNode) return;
+      var slot = seat.parentNode, bubble = slot.querySelector(".chat-bubble");
+      if (!bubble) {
+        bubble = document.createElement("div");
+        bubble.className = "chat-bubble"; bubble.setAttribute("role", "status");
+        slot.appendChild(bubble);
+      }
+      bubble.textContent = line.textContent;
+      bubble.dataset.phrase = line.dataset.phrase;
+      bubble.classList.toggle("emoji", line.classList.contains("emoji"));
+      clearTimeout(bubble.timer);
+      bubble.timer = setTimeout(function () { bubble.remove(); }, BUBBLE_MS);
+    });
+  }
 
   // ---- sounds, synthesized (no files): your turn, a claim, a win, the last seconds
   var audio = null;
@@ -150,6 +192,15 @@
   // ---- versions, and what every message sends
   var shown = null;  // the version the page shows
   function version() { return document.getElementById("table-version"); }
+  // A reconnect says which version the page shows (?since=): the server sends only what changed since,
+  // when its short history knows that version, else a full snapshot (docs/protocol.md#versions-and-resync).
+  var openSocket = htmx.createWebSocket || function (url) {  // as the ws extension's own
+    var sock = new WebSocket(url, []); sock.binaryType = htmx.config.wsBinaryType; return sock;
+  };
+  htmx.createWebSocket = function (url) {
+    return openSocket(shown === null ? url : url + (url.indexOf("?") < 0 ? "?" : "&") + "since=" + shown);
+  };
+  var versioned = false;  // the message being swapped carries #table-version
   document.addEventListener("htmx:wsConfigSend", function (e) {
     var v = version();
     if (v && v.dataset.moveNo !== "") e.detail.parameters.move_no = v.dataset.moveNo;
@@ -192,12 +243,14 @@
     return el.id ? {sel: "#" + CSS.escape(el.id)} : null;
   }
   live.addEventListener("htmx:wsBeforeMessage", function () {
+    versioned = false;
     focusKey = keyOf(document.activeElement) || focusKey;
     before = snapshotMotion();
     newEvents = [];
   });
   document.addEventListener("htmx:oobBeforeSwap", function (e) {
     var el = e.detail.fragment && e.detail.fragment.firstElementChild, target = e.detail.target;
+    if (target.id === "table-version") versioned = true;
     if (target.id === "event-log-list") {
       newEvents = Array.prototype.slice.call(e.detail.fragment.querySelectorAll ? e.detail.fragment.querySelectorAll("li") : []);
       return;
@@ -213,10 +266,11 @@
       shown = v.dataset.version;
       if (base !== "" && was !== null && base !== was) e.detail.socketWrapper.send(JSON.stringify({op: "sync"}));
     }
-    if (reopened && v && v.dataset.base === "") {  // the reconnect's full snapshot is in
+    if (reopened && versioned) {  // the reconnect's first frame is in: a snapshot, or what changed since
       reopened = false;
       if (pending) sendPending(e.detail.socketWrapper);
     }
+    sayings();
     keyHand();
     arrange();
     discardButton();

@@ -2,6 +2,7 @@
 Debian's chromium driven by Playwright, and failure evidence in test-artifacts/ (gitignored)."""
 from __future__ import annotations
 
+import fcntl
 import os
 import re
 import signal
@@ -86,10 +87,15 @@ _collected = False
 
 def collect_static(env: dict[str, str]) -> None:
     """The hashed and compressed static files a site with DEBUG off names and serves, as `make serve`
-    collects them: once per test run (a later collectstatic compresses only what changed)."""
+    collects them: once per process (a later collectstatic compresses only what changed). Under an
+    exclusive lock: xdist's workers and the fault scenarios' processes share STATIC_ROOT, and two
+    collectstatic at once read each other's half-written manifest."""
     global _collected
     if not _collected:
-        manage(env, "collectstatic", "--noinput", "-v", "0")
+        ARTIFACTS.mkdir(exist_ok=True)
+        with (ARTIFACTS / "collectstatic.lock").open("w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            manage(env, "collectstatic", "--noinput", "-v", "0")
         _collected = True
 
 

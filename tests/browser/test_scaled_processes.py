@@ -27,6 +27,8 @@ from urllib.parse import urlsplit, urlunsplit
 import pytest
 from playwright.sync_api import Page, sync_playwright
 
+from bench.redis_claim import claimed_redis
+
 from .serverkit import (ARTIFACTS, NO_ADDRESS_LIMITS, Daphne, Process, click_move, guest_in_lobby, launch_chromium,
                         manage, offered_move, save_failure)
 
@@ -41,7 +43,6 @@ PROMPT = 3.0  # seconds: a move must reach the other process's page within this
 QUIET = 6.5  # seconds nobody moves (longer than redis-py's default 5 s read timeout)
 RECONNECT = 20.0  # seconds for B's page to reconnect (the extension's jittered backoff: 1 s, 2 s, 4 s, …)
 MOVES = ("#act-hu", "#act-peng", "#act-pass", "#my-hand form.discard button", "#next-hand")
-REDIS_LOCK = "paohuzi:scaled-test"
 
 # Records the page's socket opens and close codes, and reads what every seat can see, by absolute seat.
 PAGE_SCRIPT = """
@@ -95,28 +96,10 @@ def database():
 
 @pytest.fixture(scope="module")
 def redis_url():
-    """A Redis database number nobody uses (highest first, never the one REDIS_URL names): empty, and
-    claimed with a lock key against another run of this test; emptied afterwards."""
-    import redis
-
-    base = urlsplit(os.environ["REDIS_URL"])
-    taken = int(base.path.strip("/") or 0)
-    for number in range(15, 0, -1):
-        if number == taken:
-            continue
-        client = redis.Redis(host=base.hostname, port=base.port or 6379, db=number)
-        if client.set(REDIS_LOCK, "1", nx=True, ex=600):
-            if client.dbsize() == 1:
-                break
-            client.delete(REDIS_LOCK)  # somebody else's data is there
-        client.close()
-    else:
-        pytest.fail("no empty Redis database number for the scaled test")
-    try:
-        yield _with_path(os.environ["REDIS_URL"], f"/{number}")
-    finally:
-        client.flushdb()
-        client.close()
+    """A Redis database number nobody uses, claimed as the bench and the fault tests claim theirs (one
+    key, set atomically: two runs side by side never share one), emptied afterwards."""
+    with claimed_redis(os.environ["REDIS_URL"]) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
@@ -223,6 +206,7 @@ def test_two_processes_share_one_table_and_survive_a_restart(servers, database):
             guest_in_lobby(a.page, one.base)
             a.page.select_option("#id_variant", str(_changde_pk(database)))
             a.page.select_option("#id_player_count", "2")
+            a.page.select_option("#id_turn_seconds", "0")  # the quiet spell and the restart outlast 20 s
             a.page.click("#create-room")
             a.page.wait_for_url("**/tables/*/")
             code = a.page.inner_text("#invite-code").strip()

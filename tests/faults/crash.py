@@ -114,9 +114,9 @@ async def crash_run(server, kills: int, private: int, auto: int, rng) -> tuple[l
     tables += [asyncio.create_task(run.auto()) for _ in range(auto)]
     try:
         killed = await run.kill(kills, every=2.5)
-        await played(server, 2 * (private + auto), seconds=120)
+        await played(server, 2 * (private + auto), seconds=240)
         run.finish.set()
-        await asyncio.wait_for(asyncio.gather(*tables), 120)
+        await asyncio.wait_for(asyncio.gather(*tables), 240)
     finally:
         for t in tables:
             t.cancel()

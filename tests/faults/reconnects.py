@@ -1,5 +1,5 @@
-"""Random reconnects (docs/design.md#snapshots-never-replays: a full snapshot on every connect; the
-move number makes a replayed move harmless). Private rooms of three guests are played by this client;
+"""Random reconnects (docs/design.md#replays-from-a-short-history: a connect without `since=`, as here,
+gets a full snapshot; the move number makes a replayed move harmless). Private rooms of three guests are played by this client;
 at random moments —
 a random delay after a move was sent, so often while its frames are in flight — one of the three drops
 its socket (no closing handshake, as a lost network) and opens a new one. A page that lost the socket

@@ -72,8 +72,8 @@ def test_300_sockets_of_one_user_opened_at_once_leave_the_newest_three_and_no_me
     exactly that many, the others closed with 4409 (over two processes with REDIS_URL); the page's own
     socket is pushed out by the first round. Daphne's memory grew by ~100 MB a round (a group message
     from each socket to every other, each dropped one logged with its traceback, a snapshot rendered for
-    each): it must stay under MB_PER_ROUND a round after the first. (It still grows by ~6 MB a round:
-    pymalloc arenas, not live objects; see the commit.)"""
+    each); then by ~5 MB a round, closed connections' objects in reference cycles that the tuned GC left
+    uncollected (paohuzi_site/socket_gc.py). After the first round it must never be GROWTH_MB above it."""
     facts = run("sockets", soak)
     rounds = facts["rounds"]
     assert all(r["open"] <= 3 for r in rounds), rounds
@@ -81,7 +81,8 @@ def test_300_sockets_of_one_user_opened_at_once_leave_the_newest_three_and_no_me
     assert clean and all(r["open"] == 3 for r in clean), rounds
     assert facts["own_code"] == 4409
     assert facts["tracebacks"] == 0, facts["log_tail"]
-    assert facts["growth_mb"] < MB_PER_ROUND * (len(rounds) - 1), facts["rss"]
+    assert len(rounds) >= 20
+    assert facts["growth_mb"] < GROWTH_MB, facts["rss"]
 
 
-MB_PER_ROUND = 10
+GROWTH_MB = 20

@@ -8,7 +8,7 @@ from games import play as games_play
 from games import rooms
 from games.clock import tick
 from money import ledger
-from games.models import Hand, Table
+from games.models import Hand, Table, Variant
 from games.rules import HandState
 from games.play import fair, hands as play
 
@@ -27,14 +27,28 @@ def deal_seed(monkeypatch):
     return choose
 
 
+@pytest.fixture
+def changde(defaults):
+    return Variant.objects.get(slug="changde")
+
+
+@pytest.fixture
+def three(make_user):
+    return [make_user(name) for name in ("ann", "bob", "cyd")]
+
+
+def by_seat(table):
+    return {s.position: s.user for s in table.seats.all()}
+
+
 def state_of(table) -> HandState:
     return HandState.from_json(selectors.current_hand(table).state)
 
 
-def private_table(users, *, variant, hands: int = 8) -> Table:
+def private_table(users, *, variant, hands: int = 8, turn_seconds: int | None = None) -> Table:
     """A private room of len(users) people, seated in order; the last one to sit starts the hand."""
     table = rooms.private_create(owner=users[0], variant=variant, planned_hands=hands,
-                                 player_count=len(users))
+                                 player_count=len(users), turn_seconds=turn_seconds)
     for user in users[1:]:
         rooms.seat_join(table=table, user=user)
     table.refresh_from_db()

@@ -2,6 +2,7 @@
 list, game records are read-only, and the "try it" box scores a hand with the variant — in Chinese."""
 import dataclasses
 import html
+import json
 import re
 
 import pytest
@@ -27,6 +28,8 @@ def variant_form(variant: Variant, **changes) -> dict:
         if isinstance(value, bool):
             if value:
                 data[field.name] = "on"
+        elif isinstance(value, (dict, list)):  # a JSON field (room_options)
+            data[field.name] = json.dumps(value)
         else:
             data[field.name] = value
     rows = list(variant.pattern_rows.all())
@@ -37,7 +40,7 @@ def variant_form(variant: Variant, **changes) -> dict:
             value = getattr(row, name)
             data[f"pattern_rows-{i}-{name}"] = "" if value is None else value
         data[f"pattern_rows-{i}-variant"] = variant.pk
-    data.update(changes)
+    data.update({k: json.dumps(v) if isinstance(v, (dict, list)) else v for k, v in changes.items()})
     return {k: v for k, v in data.items() if v is not False}
 
 
@@ -297,3 +300,14 @@ def test_r2_the_admins_lists_take_no_filter_on_a_secret_field(admin_client, hand
     lookup" answer), whatever matches."""
     response = admin_client.get(reverse(f"admin:games_{model}_changelist"), {lookup: "a"})
     assert response.status_code in (302, 400)
+
+
+def test_the_admin_chooses_the_options_friends_may_change_and_bad_bounds_are_refused(admin_client, changde):
+    url = reverse("admin:games_variant_change", args=[changde.pk])
+    page = admin_client.post(url, variant_form(changde, room_options={"base_cap": [0, 99999]}))
+    assert page.status_code == 200 and "base_cap" in html.unescape(page.content.decode())
+    changde.refresh_from_db()
+    assert changde.room_options != {"base_cap": [0, 99999]}
+    assert admin_client.post(url, variant_form(changde, room_options={"base_cap": [0, 50]})).status_code == 302
+    changde.refresh_from_db()
+    assert changde.room_options == {"base_cap": [0, 50]}

@@ -7,7 +7,10 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
+from games.breakdown import from_win
 from games.live import fragments
+from games.rules import Win
+from games.rules.variants import PRESETS
 from games import selectors
 from games.models import Variant
 
@@ -64,6 +67,7 @@ def test_r8_the_result_panel_the_calculator_and_the_try_box_show_one_win_alike(w
     rule = '<p class="hint" id="score-grade-rule">等：15 胡息为 1 等，之后每多 3 胡息加 1 等。</p>'
     for page in (panel, calculator.content.decode(), tried.content.decode()):
         assert rule in page  # R8.1: how 24 hu-xi became 4 grades, on each of the three
+        assert '<p class="hint" id="score-grade-line">24 胡息：1 + (24 − 15) ÷ 3，舍去余数，= 4 等</p>' in page
     assert "每家 16 金币" in panel and "金币" not in calculator.content.decode().split('id="calc-result"')[1]
 
 
@@ -76,3 +80,32 @@ def test_r9_a_mandatory_heavenly_hu_shows_its_doubled_grade_and_loose_cards(defa
     loose = re.search(r'<tr class="loose" title="不成门子，不计胡息"><td>散牌</td><td>(.*?)</td>', page).group(1)
     assert re.sub(r"<[^>]+>", "", loose) == "壹拾"  # R9.1: the cards that fit no group, with no hu-xi
     assert '<p class="formula" id="score-formula">14 等 + 1 自摸 = 底 15</p>' in page
+    assert '<p class="hint" id="score-grade-line">54 胡息：1 + (54 − 15) ÷ 3，舍去余数，= 14 等</p>' in page  # R9.4
+
+
+# R8.1 per preset: (hu-xi, the worked line the result panel shows). Changde and Yongzhou: from 15, one grade
+# per 3 hu-xi; Luzhou (R10.3): from 10, one grade per hu-xi.
+GRADE_LINES = {"changde": (25, "25 胡息：1 + (25 − 15) ÷ 3，舍去余数，= 4 等"),
+               "yongzhou_basic": (17, "17 胡息：1 + (17 − 15) ÷ 3，舍去余数，= 1 等"),
+               "yongzhou_half": (21, "21 胡息：1 + (21 − 15) ÷ 3，舍去余数，= 3 等"),
+               "yongzhou_full": (30, "30 胡息：1 + (30 − 15) ÷ 3，舍去余数，= 6 等"),
+               "luzhou_grade": (14, "14 胡息：1 + (14 − 10) ÷ 1，舍去余数，= 5 等"),
+               "luzhou_redblack": (10, "10 胡息：1 + (10 − 10) ÷ 1，舍去余数，= 1 等")}
+
+
+@pytest.mark.parametrize("slug", sorted(PRESETS))
+def test_r8_1_the_breakdown_works_out_each_variants_grade(slug):
+    from django.template.loader import render_to_string
+    huxi, line = GRADE_LINES[slug]
+    rules = PRESETS[slug]
+    win = Win(huxi=huxi, grade=rules.grade(huxi), patterns=(), fan=0, base=rules.grade(huxi), self_draw=False,
+              split=(), rules=rules)
+    with translation.override("zh-hans"):
+        page = render_to_string("games/_breakdown.html", {"b": from_win(win)})
+    assert f'<p class="hint" id="score-grade-line">{line}</p>' in page
+
+
+def test_r8_1_no_worked_line_below_the_start():
+    """Below the start the grade is R8.1's floor of 1, no sum (the calculator can show such a hand)."""
+    win = Win(huxi=9, grade=1, patterns=(), fan=0, base=1, self_draw=False, split=(), rules=PRESETS["changde"])
+    assert from_win(win)["grade_rule"]["huxi"] is None

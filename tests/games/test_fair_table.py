@@ -91,9 +91,10 @@ async def test_r2_commit_then_client_seeds_then_reveal_over_two_hands_and_no_sec
     assert await db(lambda: list(Seat.objects.filter(table=table).values_list("client_seed", flat=True)))() \
         == ["", "", ""]  # spent: the next deal needs seeds chosen after its own commitment
 
-    frames = {p: await drain(c, 0.05) for p, c in comms.items()}
-    nexts = {NEXT.findall("".join(fs))[-1] for fs in frames.values()}
     table_now = await db(Table.objects.get)(pk=table.pk)
+    shown_next = f'data-fair-next="{table_now.next_commitment}"'  # waited for: a busy database is slow to send
+    frames = {p: [await receive_until(c, shown_next, timeout=10)] + await drain(c, 0.05) for p, c in comms.items()}
+    nexts = {NEXT.findall("".join(fs))[-1] for fs in frames.values()}
     assert nexts == {table_now.next_commitment} != {promised}  # the next hand is committed to already
     for c in comms.values():  # what fair.js does on the new commitment: seeds for hand 2
         await c.send_json_to({"op": "seed", "seed": "c" * 64})

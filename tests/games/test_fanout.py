@@ -15,6 +15,7 @@ from games.live import fanout
 from games.clock import timer
 from games.live import registry
 from games import notify
+from games.events import TableChanged
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
@@ -27,15 +28,15 @@ class Socket:
         self.table_id, self.version, self.frames, self.hold = 7, version, [], hold
         self.rendering = threading.Event()
 
-    def behind(self, version, move_no):
-        return self.version is not None and version > self.version
+    def behind(self, event):
+        return self.version is not None and event.version > self.version
 
-    def render_change(self, version, move_no):
+    def render_change(self, event):
         self.rendering.set()
         if self.hold is not None:
             assert self.hold.wait(5)
-        self.version = version
-        return f"frame {version}", None, True
+        self.version = event.version
+        return f"frame {event.version}", None, True
 
     async def deliver(self, html, due, seated):
         self.frames.append(html)
@@ -58,10 +59,10 @@ async def test_a_socket_that_opened_during_a_changes_render_renders_itself_after
     first, opening = Socket(1, hold=release), Socket(None)  # the second is still sending its first snapshot
     for s in (first, opening):
         registry.watch(7, s)
-    batch = asyncio.ensure_future(fanout.catch_up(first, 2))
+    batch = asyncio.ensure_future(fanout.catch_up(first, TableChanged(2)))
     assert await asyncio.to_thread(first.rendering.wait, 5)  # version 2 is rendering, without the opening socket
     opening.version = 1  # its snapshot was of version 1, and its event for 2 comes now
-    late = asyncio.ensure_future(fanout.catch_up(opening, 2))
+    late = asyncio.ensure_future(fanout.catch_up(opening, TableChanged(2)))
     await asyncio.sleep(0)  # it finds the render under way and waits for it
     assert not opening.rendering.is_set()
     release.set()
@@ -75,7 +76,7 @@ async def test_every_socket_of_a_table_gets_its_frame_from_one_render_whoever_as
     sockets = [Socket(4) for _ in range(3)]
     for s in sockets:
         registry.watch(7, s)
-    await asyncio.gather(*(fanout.catch_up(s, 5) for s in sockets))
+    await asyncio.gather(*(fanout.catch_up(s, TableChanged(5)) for s in sockets))
     assert [s.frames for s in sockets] == [["frame 5"]] * 3
     for s in sockets:
         registry.unwatch(7, s)

@@ -113,3 +113,17 @@ def test_actions_offer_each_move_and_escape_the_room_and_the_names():
     assert '<b id="invite-code">AB&lt;C</b>' in html and 'value="http://x/j/AB&lt;C/?a&amp;b"' in html
     assert 'id="fill-bots"' in html and 'id="dissolve-yes"' in html and 'id="dissolve-no"' in html
     assert "\n\n" not in html
+
+
+def test_r4_a_seats_table_huxi_says_face_down_groups_are_not_counted():
+    """Others' face-down groups (wei, ti) hide their hu-xi (R4): the figure is marked "+ 暗牌", the title
+    saying why, instead of a bare "+?"."""
+    seat = {"position": 1, "absent": False, "name": "甲", "title": None, "coins": None, "points": None,
+            "groups": [{"kind": "wei", "cards": "三", "backs": 2}],
+            "huxi": 4, "hidden": True, "hand_size": 14, "pile": ""}
+    with translation.override("zh-hans"):
+        shown = fragment_html.seat(seat, False)
+        plain = fragment_html.seat({**seat, "hidden": False}, False)
+    assert ('<span class="huxi">4 <abbr class="hidden-huxi" title="另加暗牌门子的胡息，其他玩家看不到">+ 暗牌</abbr>'
+            '</span>') in shown
+    assert '<span class="huxi">4</span>' in plain and "+?" not in shown

@@ -70,4 +70,4 @@ def test_the_home_page_and_the_table_link_to_the_rules(defaults, client, make_us
     table = private_table(users, variant=Variant.objects.get(slug="yongzhou_half"))
     client.force_login(users[0])
     page = client.get(reverse("games:table", args=[table.pk])).content.decode()
-    assert page.count(reverse("games:variant_rules", args=["yongzhou_half"])) == 1
+    assert reverse("games:variant_rules", args=["yongzhou_half"]) in page  # the rules link and the rules card

@@ -10,7 +10,7 @@ from django.test.utils import CaptureQueriesContext
 
 from games import bots
 from games import reads
-from games import notify
+from games import table_owner
 from games import play
 from games.models import Seat, Table
 from games.rules import HandState
@@ -90,14 +90,14 @@ def test_the_hands_end_reads_the_people_anew(coin_table):
 
 
 def test_a_persons_row_changed_elsewhere_counts_a_new_version_of_their_table(coin_table):
-    """A reward, a setting, a new name (notify.person_changed): after commit each table the person sits
+    """A reward, a setting, a new name (table_owner.person_changed): after commit each table the person sits
     at counts a new version, so the next move reads the rows and the read shows the person anew."""
     table, seats = coin_table
     _move(table, seats)
     version = Table.objects.get(pk=table.pk).version
     with transaction.atomic():
         type(seats[1]).objects.filter(pk=seats[1].pk).update(coins=F("coins") + 7)
-        notify.person_changed(seats[1].pk)
+        table_owner.person_changed(seats[1].pk)
         assert Table.objects.get(pk=table.pk).version == version  # after commit, not in its transaction
     assert Table.objects.get(pk=table.pk).version == version + 1
     _, statements = _move(table, seats)

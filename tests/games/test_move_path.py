@@ -1,5 +1,5 @@
 """The move path (docs/design.md#one-move-end-to-end): a change costs one read per process, frames carry the
-table's version, unchanged fragments are not re-sent, and a gap brings a full snapshot."""
+table's version, unchanged fragments are not re-sent, and a gap brings what changed since the page's version."""
 from __future__ import annotations
 
 import asyncio
@@ -121,7 +121,7 @@ async def test_frames_carry_the_version_and_never_resend_an_unchanged_fragment(c
         await c.disconnect()
 
 
-async def test_a_missed_event_brings_a_full_snapshot(coin_table, monkeypatch):
+async def test_a_missed_event_brings_what_changed_since_the_version_the_page_shows(coin_table, monkeypatch):
     table, seats = coin_table
     comms = await _connected(table, seats)
     send = notify._group_send
@@ -135,7 +135,9 @@ async def test_a_missed_event_brings_a_full_snapshot(coin_table, monkeypatch):
     await db(play.action_submit)(table=table, user=user, wire=wire)
     for c in comms.values():
         frame = await c.receive_from(timeout=5)
-        assert ids(frame) == FRAGMENT_IDS and _version(frame)[1] == ""  # every fragment, no base
+        version, base = _version(frame)
+        assert base == str(version - 2)  # both changes, diffed against what the page shows: no snapshot
+        assert "table-status" in ids(frame) and ids(frame) != FRAGMENT_IDS
         await c.disconnect()
 
 

@@ -11,13 +11,13 @@ from games import rooms
 from games.clock import tick as clock_tick
 from money import errors
 from money import ledger
-from games.models import ActionLog, Hand, RoomTier, Seat, Table, Variant
+from games.models import ActionLog, Hand, RoomTier, Seat, Table
 from money.models import LedgerEntry
 from games.rules.hand import HandState
 from games.errors import Refused, Stale
 
-from .tablekit import (DRAWN_SEED, SHORT_SEED, WIN_SEED, deal_seed, play_one, play_out,  # noqa: F401
-                       private_table, short_after_one_hand, state_of)
+from .tablekit import (DRAWN_SEED, SHORT_SEED, WIN_SEED, by_seat, changde, deal_seed, play_one,  # noqa: F401
+                       play_out, private_table, short_after_one_hand, state_of, three)
 
 pytestmark = pytest.mark.django_db
 
@@ -30,26 +30,12 @@ def english():
 
 
 @pytest.fixture
-def changde(defaults):
-    return Variant.objects.get(slug="changde")
-
-
-@pytest.fixture
-def three(make_user):
-    return [make_user(name) for name in ("ann", "bob", "cyd")]
-
-
-@pytest.fixture
 def coin_table(defaults, three, deal_seed):
     """Three people quick-match into 天门山 (×2) and the third one's seat starts hand 1 (seed WIN_SEED)."""
     deal_seed(WIN_SEED)
     tables = {rooms.quick_match(user=u).pk for u in three}
     assert len(tables) == 1
     return Table.objects.get(pk=tables.pop())
-
-
-def by_seat(table):
-    return {s.position: s.user for s in table.seats.all()}
 
 
 # ---- private rooms (R11: points, never coins)
@@ -482,7 +468,8 @@ def test_r11_a_private_series_keeps_points_and_ends_after_its_planned_hands(chan
     Table.objects.filter(pk=table.pk).update(planned_hands=2)
     hand = play_out(table, by_seat(table))
     assert hand.scores == [-8, 16, -8] and not LedgerEntry.objects.filter(hand=hand).exists()
-    clock_tick.table_tick(table_id=table.pk, now=hand.deadline)
+    for user in three:  # a private room's next hand waits for everyone's 准备
+        play.next_ready(table=table, user=user)
     hand = play_out(table, by_seat(table))
     table.refresh_from_db()
     assert table.status == "finished" and hand.deadline is None
