@@ -302,11 +302,11 @@ def test_a_tap_while_down_that_no_longer_applies_is_not_sent_and_the_page_says_s
     assert page.locator("#auto-play").count() and not page.locator("#im-back").count()  # never applied
 
 
-# Each visible text against its composited background; finite animations (a card's travel starts at
-# opacity .6) waited out first, the countdown ring's infinite one excepted.
+# Each visible text's contrast against its composited background, measured at rest.
 CONTRAST = """async () => {
-  // At rest: a frame arriving meanwhile may start a card's travel (opacity .6), so wait until no animation
-  // runs, then measure in the same task, where no frame can start another.
+  // At rest: a frame arriving meanwhile may start a card's travel (opacity .6), so wait until no finite
+  // animation runs (the countdown ring's is infinite), then measure in the same task, where no frame can
+  // start another.
   const running = () => document.getAnimations().filter(a => a.playState === 'running'
                                                          && Number.isFinite(a.effect?.getComputedTiming().endTime));
   for (let r = running(); r.length; r = running()) await Promise.all(r.map(a => a.finished.catch(() => null)));
