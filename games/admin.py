@@ -46,13 +46,13 @@ class VariantPatternInline(admin.TabularInline):
 
 @admin.register(Variant)
 class VariantAdmin(admin.ModelAdmin):
-    list_display = ("label", "slug", "min_huxi", "player_counts", "active", "order")
-    list_editable = ("active", "order")
-    search_fields = ("slug", "label")
+    list_display = ("label", "name_en", "slug", "min_huxi", "player_counts", "active", "order")
+    list_editable = ("name_en", "active", "order")
+    search_fields = ("slug", "label", "name_en")
     inlines = [VariantPatternInline]
     change_form_template = "admin/games/variant/change_form.html"
     fieldsets = [
-        (None, {"fields": ("slug", "label", "active", "order", "player_counts", "drawn_hands_to_rotate")}),
+        (None, {"fields": ("slug", "label", "name_en", "active", "order", "player_counts", "drawn_hands_to_rotate")}),
         (_("Hu-xi and grade (R4, R7.2, R8.1)"), {"fields": (
             "min_huxi", ("grade_from", "grade_step"),
             *((f"huxi_{name}_small", f"huxi_{name}_big") for name in HUXI_NAMES))}),
@@ -86,9 +86,9 @@ class VariantAdmin(admin.ModelAdmin):
 
 @admin.register(RoomTier)
 class RoomTierAdmin(admin.ModelAdmin):
-    list_display = ("name", "order", "multiplier", "multiplier_min", "multiplier_max", "entry_coins",
+    list_display = ("name", "name_en", "order", "multiplier", "multiplier_min", "multiplier_max", "entry_coins",
                     "upper_bound", "experience_per_hand", "daily_cap", "same_address")
-    list_editable = ("order", "multiplier", "multiplier_min", "multiplier_max", "entry_coins", "upper_bound",
+    list_editable = ("name_en", "order", "multiplier", "multiplier_min", "multiplier_max", "entry_coins", "upper_bound",
                      "experience_per_hand", "daily_cap", "same_address")
     ordering = ("order",)
 

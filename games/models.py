@@ -15,6 +15,7 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from games import room_options
+from paohuzi_site.names import ShownName, name_en_field
 from games.reasons import text
 from games.rules import (PATTERN_CODES, HuxiTable, PatternSpec, RuleSet, RuleSetError, commitment_of,
                          parse_player_counts, server_seed_new)
@@ -22,13 +23,17 @@ from games.rules import (PATTERN_CODES, HuxiTable, PatternSpec, RuleSet, RuleSet
 # ---------------------------------------------------------------- variants (R10)
 
 
-class Variant(models.Model):
+class Variant(ShownName, models.Model):
     """A named RuleSet: every field of games.rules.variants.RuleSet is a column of the same name here,
-    except name (the slug), huxi (the huxi_* columns) and patterns (the pattern rows)."""
+    except name (the slug), huxi (the huxi_* columns) and patterns (the pattern rows). Players read its
+    label, or name_en on an English page (paohuzi_site.names)."""
+
+    NAME_FIELD = "label"
 
     slug = models.SlugField(_("code"), max_length=40, unique=True,
                             help_text=_("The rule set's name, e.g. changde."))
     label = models.CharField(_("name"), max_length=60)
+    name_en = name_en_field(60)
     active = models.BooleanField(_("offered to players"), default=True)
     order = models.PositiveSmallIntegerField(_("order"), default=0)
     min_huxi = models.PositiveSmallIntegerField(_("minimum hu-xi"), default=15, help_text="R7.2")
@@ -69,7 +74,7 @@ class Variant(models.Model):
         verbose_name_plural = _("variants")
 
     def __str__(self) -> str:
-        return self.label or self.slug
+        return self.shown or self.slug
 
     def huxi_table(self) -> HuxiTable:
         return HuxiTable(**{name: (getattr(self, f"huxi_{name}_small"), getattr(self, f"huxi_{name}_big"))
@@ -163,10 +168,12 @@ class VariantPattern(models.Model):
 # ---------------------------------------------------------------- rooms (R11)
 
 
-class RoomTier(models.Model):
-    """A coin room: a fixed multiplier or a floating range, entry coins and an upper bound (R11)."""
+class RoomTier(ShownName, models.Model):
+    """A coin room: a fixed multiplier or a floating range, entry coins and an upper bound (R11). Players
+    read its name, or name_en on an English page (paohuzi_site.names)."""
 
     name = models.CharField(_("name"), max_length=30, unique=True)
+    name_en = name_en_field(40)
     order = models.PositiveSmallIntegerField(_("order"), default=0)
     multiplier = models.PositiveIntegerField(_("multiplier"), null=True, blank=True)
     multiplier_min = models.PositiveIntegerField(_("floating multiplier from"), null=True, blank=True)
@@ -204,9 +211,6 @@ class RoomTier(models.Model):
             models.CheckConstraint(name="tier_bound_above_entry",
                                    condition=Q(upper_bound__isnull=True) | Q(upper_bound__gt=F("entry_coins"))),
         ]
-
-    def __str__(self) -> str:
-        return self.name
 
     @property
     def is_floating(self) -> bool:
@@ -302,7 +306,7 @@ class Table(models.Model):
         return commitment_of(self.next_server_seed)
 
     def __str__(self) -> str:
-        where = self.tier.name if self.tier_id else self.invite_code
+        where = self.tier.shown if self.tier_id else self.invite_code
         return f"#{self.pk} {where} · {self.variant}"
 
 

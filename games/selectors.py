@@ -305,7 +305,7 @@ def replay_context(hand: Hand, step, insider: bool = True) -> dict:
               "groups": [group_view(g, True) for g in state.tables[p]],
               "pile": view["piles"][p], "huxi": state.table_huxi(p)} for p in range(state.players)]
     lines = replay_lines(hand, steps, names)
-    room = (hand.table.tier.name if hand.table.tier_id
+    room = (hand.table.tier.shown if hand.table.tier_id
             else hand.table.invite_code if insider else None)  # None: "a private room"
     return {"hand": hand, "room": room, "step": i, "last": len(steps) - 1, "seats": seats, "view": view,
             "line": lines[i], "moves": list(enumerate(lines)),

@@ -27,15 +27,15 @@ class LedgerEntryAdmin(ReadOnly, admin.ModelAdmin):
 
 @admin.register(Level)
 class LevelAdmin(admin.ModelAdmin):
-    list_display = ("title", "experience", "colour", "badge")
-    list_editable = ("experience", "colour")
+    list_display = ("title", "name_en", "experience", "colour", "badge")
+    list_editable = ("name_en", "experience", "colour")
 
     @admin.display(description=_("badge"))
     def badge(self, level):
-        """The title as players see it, in its colour (the site's grey without one)."""
+        """The title as players see it, in its colour (the site's grey without one), in the admin's language."""
         return format_html('<span class="title-badge" style="background: {}; color: {}; padding: 0 .4em; '
                            'border-radius: 4px">{}</span>', level.colour or "#6b6b6b", ink(level.colour) or "#fff",
-                           level.title)
+                           level.shown)
 
 
 @admin.register(SignInReward)

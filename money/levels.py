@@ -16,6 +16,7 @@ from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
 from money.models import Level
+from paohuzi_site.names import shown_name
 
 CACHE_KEY = "levels:table"
 CACHE_SECONDS = 300
@@ -30,23 +31,25 @@ def level_for(experience: int, needed: Sequence[int]) -> int:
 
 
 def level_table() -> list[dict]:
-    """The rows {experience, title, colour}, fewest experience first."""
+    """The rows {experience, title, name_en, colour}, fewest experience first."""
     if _local.get("until", 0) < time.monotonic():
         _local["rows"] = cache.get_or_set(
-            CACHE_KEY, lambda: list(Level.objects.values("experience", "title", "colour")), CACHE_SECONDS)
+            CACHE_KEY, lambda: list(Level.objects.values("experience", "title", "name_en", "colour")),
+            CACHE_SECONDS)
         _local["until"] = time.monotonic() + LOCAL_SECONDS
     return _local["rows"]
 
 
 def rank(experience: int, table: list[dict] | None = None) -> dict:
-    """The level this much experience reaches, its title and badge colour (empty without a table), and
-    the experience the next level needs (None at the top)."""
+    """The level this much experience reaches, its title in the active language (paohuzi_site.names) and
+    badge colour (empty without a table), and the experience the next level needs (None at the top)."""
     table = level_table() if table is None else table
     level = level_for(experience, [row["experience"] for row in table])
     row = table[level - 1] if table else {"title": "", "colour": ""}
     after = table[level]["experience"] if level < len(table) else None
-    return {"level": level, "title": row["title"], "colour": row["colour"], "ink": ink(row["colour"]),
-            "next": after}
+    english = row.get("name_en", "")  # (a cache filled before money.0002 holds rows without it)
+    return {"level": level, "title": shown_name(row["title"], english), "colour": row["colour"],
+            "ink": ink(row["colour"]), "next": after}
 
 
 DARK, LIGHT = "#000000", "#ffffff"  # one of the two reaches 4.58:1 on any colour

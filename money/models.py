@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _, ngettext
 
 from games.models import AppendOnly, Hand
 from games.selectors import coin_variant
+from paohuzi_site.names import ShownName, name_en_field
 
 
 def hex_colour(value: str) -> None:
@@ -21,11 +22,15 @@ def hex_colour(value: str) -> None:
         raise ValidationError(_("A colour is written #rrggbb, e.g. #b8860b."))
 
 
-class Level(models.Model):
-    """One row of the level table (R11 levels, `002` 等级称号): the n-th row by experience is level n."""
+class Level(ShownName, models.Model):
+    """One row of the level table (R11 levels, `002` 等级称号): the n-th row by experience is level n.
+    Players read its title, or name_en on an English page (paohuzi_site.names)."""
+
+    NAME_FIELD = "title"
 
     experience = models.PositiveIntegerField(_("experience needed"), unique=True)
     title = models.CharField(_("title"), max_length=20)
+    name_en = name_en_field(40, _("English title"))
     colour = models.CharField(_("badge colour"), max_length=7, blank=True, validators=[hex_colour],
                               help_text=_("Optional, e.g. #b8860b."))
 
@@ -34,9 +39,6 @@ class Level(models.Model):
         ordering = ["experience"]
         verbose_name = _("level")
         verbose_name_plural = _("level table")
-
-    def __str__(self) -> str:
-        return self.title
 
 
 class SignInReward(models.Model):

@@ -112,7 +112,7 @@ def _reason(entry, grants: dict[str, str], tasks: dict) -> str:
     if kind == "hand" and entry.hand_id:
         table = entry.hand.table
         return _("Hand %(number)s in %(room)s") % {"number": entry.hand.number,
-                                                   "room": table.tier.name if table.tier_id else table.invite_code}
+                                                   "room": table.tier.shown if table.tier_id else table.invite_code}
     if kind == "grant":
         return _("From the site's staff: %(reason)s") % {"reason": grants.get(entry.settlement_key, "")}
     return {"welcome": _("Starting coins"), "relief": _("Relief coins"), "signin": _("Daily sign-in bonus"),

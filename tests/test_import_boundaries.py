@@ -116,7 +116,7 @@ def test_selectors_never_import_services():
 LAYERS = [
     ("engine", ["games.rules"]),
     ("identity", ["accounts.models", "accounts.throttles", "accounts.apps", "accounts.management",
-                  "paohuzi_site.ids", "paohuzi_site.compression"]),  # site plumbing the layers above use
+                  "paohuzi_site.ids", "paohuzi_site.compression", "paohuzi_site.names"]),  # site plumbing the layers above use
     ("game data", ["games", "games.clock.deadlines"]),
     ("money", ["money"]),
     ("play", ["games.play"]),

@@ -46,8 +46,8 @@ def _playing(snap: Snapshot) -> bool:
 def info(snap: Snapshot) -> dict:
     """The room's line: what changes between hands at most (the status, below it, changes every move)."""
     t, state = snap.table, snap.state
-    d = {"table": t.pk, "kind": t.kind, "room": t.tier.name if t.tier_id else t.invite_code,
-         "variant": t.variant.label, "planned": t.planned_hands, "timer": t.turn_seconds,
+    d = {"table": t.pk, "kind": t.kind, "room": t.tier.shown if t.tier_id else t.invite_code,
+         "variant": t.variant.shown, "planned": t.planned_hands, "timer": t.turn_seconds,
          "shared_address": [[snap.name(p) for p in group]
                             for group in selectors.shared_address(t, snap.seats.values())]}
     if state is not None:
@@ -298,7 +298,7 @@ def _tier_move(snap: Snapshot, me) -> dict | None:
     if change is None:
         return None
     way, tier = change
-    return {"way": way, "tier": tier and tier.name, "coins": me.user.coins,
+    return {"way": way, "tier": tier and tier.shown, "coins": me.user.coins,
             "bound": snap.table.tier.upper_bound, "entry": snap.table.tier.entry_coins}
 
 

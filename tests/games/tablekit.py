@@ -78,6 +78,17 @@ def play_out(table, users_by_seat: dict, limit: int = 200) -> Hand:
     raise AssertionError("the hand did not end")
 
 
+def seeded_win(make_user, deal_seed):
+    """ann, bob, cyd quick-match at 天门山 (×2); WIN_SEED: seat 1 wins base 8 with 红胡, 16 from each:
+    (table, the users by seat, the finished hand)."""
+    deal_seed(WIN_SEED)
+    users = [make_user(n) for n in ("ann", "bob", "cyd")]
+    for user in users:
+        table = rooms.quick_match(user=user)
+    by_seat = {s.position: s.user for s in table.seats.all()}
+    return table, by_seat, play_out(table, by_seat)
+
+
 def short_after_one_hand(users) -> Table:
     """Three people with 2,600 coins quick-match at 岳麓山 (×50, 2,500 to enter); hand 1 (deal_seed
     WIN_SEED first): seat 1 wins 400 from each other seat, who keep 2,200, short of the entry (R11)."""

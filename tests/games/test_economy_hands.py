@@ -21,7 +21,7 @@ from games.models import Hand, RoomTier, Table, Variant
 from money.models import LedgerEntry
 from money import progress
 
-from .tablekit import WIN_SEED, deal_seed, play_out  # noqa: F401
+from .tablekit import WIN_SEED, deal_seed, play_out, seeded_win  # noqa: F401
 
 
 @pytest.fixture(autouse=True)
@@ -29,16 +29,6 @@ def empty_cache():
     cache.clear()
     yield
     cache.clear()
-
-
-def seeded_win(make_user, deal_seed):
-    """ann, bob, cyd quick-match at 天门山 (×2); WIN_SEED: seat 1 wins base 8 with 红胡, 16 from each."""
-    deal_seed(WIN_SEED)
-    users = [make_user(n) for n in ("ann", "bob", "cyd")]
-    for user in users:
-        table = rooms.quick_match(user=user)
-    by_seat = {s.position: s.user for s in table.seats.all()}
-    return table, by_seat, play_out(table, by_seat)
 
 
 def counts(user) -> dict[str, int]:

@@ -31,7 +31,7 @@ def test_r10_variant_to_ruleset_equals_the_engine_preset(defaults, name):
 
 # Variant columns that are no RuleSet field: the admin's own, and those the RuleSet's name and hu-xi
 # table are built from.
-ADMIN_ONLY = {"id", "label", "active", "order", "room_options"}  # room_options: games.room_options
+ADMIN_ONLY = {"id", "label", "name_en", "active", "order", "room_options"}  # room_options: games.room_options
 BUILT = {"slug"} | {f"huxi_{n}_{s}" for n in HUXI_NAMES for s in ("small", "big")}
 
 
