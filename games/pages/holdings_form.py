@@ -15,10 +15,16 @@ from django.utils.translation import pgettext_lazy
 from games import breakdown
 from games.models import Variant
 from games.reasons import text
-from games.rules import PRESETS, BadInput, NoWin, RuleSetError, Source, Win, parse_request
+from games.rules import PRESETS, BadInput, NoWin, RuleSetError, Source, Win, parse_request, table_group
+from games.rules import cards as C
 
 # Chinese names accepted beside the engine's kinds for table groups.
 KIND_ALIASES = {"碰": "peng", "偎": "wei", "臭偎": "chouwei", "跑": "pao", "提": "ti", "吃": "chi"}
+# The group picker's kinds (those the groups field accepts), their names and how many cards each takes (R3).
+PICK_KINDS = {"peng": (_("peng"), 3), "wei": (_("wei"), 3), "chouwei": (_("chou-wei"), 3), "pao": (_("pao"), 4),
+              "ti": (_("ti"), 4), "chi": (_("chi"), 3)}
+# A typed group may also name the kind a chi makes.
+CHIP_NAMES = {**{kind: name for kind, (name, _n) in PICK_KINDS.items()}, "sentence": _("sentence"), "jiao": _("jiao")}
 # The rule each NoWin reason comes from, shown to the admin beside the translated reason.
 WHY_RULES = {"shape": "R7.1", "huxi": "R7.2", "source": "R7.3"}
 
@@ -40,11 +46,7 @@ class HoldingsForm(forms.Form):
     def request_line(self) -> dict:
         """The fields as one `cli score` request line."""
         data = self.cleaned_data
-        groups = []
-        for line in data["groups"].splitlines():
-            if line.strip():
-                kind, _sep, cards = line.strip().partition(" ")
-                groups.append({"kind": KIND_ALIASES.get(kind, kind), "cards": cards.strip()})
+        groups = [{"kind": kind, "cards": cards} for kind, cards in group_lines(data["groups"])]
         return {"variant": next(iter(PRESETS)), "groups": groups, "hand": data["hand"],
                 "card": data["card"].strip() or None, "source": data["source"] or None,
                 "last_card": data["last_card"], "heavenly": data["heavenly"]}
@@ -58,6 +60,56 @@ class HoldingsForm(forms.Form):
             self.add_error(None, text(e))
             return None
         return request.evaluate()
+
+
+def group_lines(text: str) -> list[tuple[str, str]]:
+    """The groups field's lines as (engine kind, card text); a Chinese kind name read as its kind."""
+    lines = []
+    for line in text.splitlines():
+        if line.strip():
+            kind, _sep, cards = line.strip().partition(" ")
+            lines.append((KIND_ALIASES.get(kind, kind), cards.strip()))
+    return lines
+
+
+def group_chip(kind: str, cards: str) -> dict:
+    """A group as the picker shows it (a chip) and writes it (its line: the kind in the page's language
+    where the field reads that name, 碰 on a Chinese page, else the engine's word)."""
+    name = str(CHIP_NAMES[kind])
+    return {"kind": kind, "name": name, "cards": cards,
+            "line": f"{name if KIND_ALIASES.get(name) == kind else kind} {cards}"}
+
+
+def typed_chips(text: str) -> tuple[list[dict], bool]:
+    """The chips of the groups already in the field (a link's), each keeping its line as typed, and
+    whether every line made one: a line the engine refuses keeps the field shown, to be corrected."""
+    chips, all_read = [], True
+    typed = [line.strip() for line in text.splitlines() if line.strip()]
+    for n, ((kind, cards), line) in enumerate(zip(group_lines(text), typed)):
+        try:
+            table_group(kind, cards, n)
+        except BadInput:
+            all_read = False
+            continue
+        chips.append({**group_chip(kind, cards), "line": line})
+    return chips, all_read
+
+
+def picked_group(kind: str, cards: str, groups: str, hand: str, card: str) -> dict:
+    """The picker's new group, checked by the engine beside what is entered (R3 its shape, R1 no fifth
+    copy across the groups, the hand and the winning card): its chip, or BadInput. Unreadable hand or
+    card text is left to the form's own check."""
+    beside: list[int] = []
+    lines = group_lines(groups)
+    for n, (k, cs) in enumerate(lines):
+        beside += table_group(k, cs, n).cards
+    for text_ in (hand, card):
+        try:
+            beside += C.parse(text_ or "")
+        except C.CardError:
+            pass
+    table_group(kind, cards, len(lines), beside)
+    return group_chip(kind, cards)
 
 
 def outcome(form: HoldingsForm, result: Win | NoWin | None) -> dict:

@@ -23,4 +23,5 @@ urlpatterns = [
     path("rules/<slug:slug>/", howto.variant_rules, name="variant_rules"),
     path("fair/", fair_views.fair, name="fair"),
     path("calculator/", calculator.calculator, name="calculator"),
+    path("calculator/group/", calculator.calculator_group, name="calculator_group"),
 ]

@@ -16,7 +16,7 @@ from .actions import Action, Event, IllegalAction, InvalidAction
 from .cards import CardError
 from .checks import random_hand, replay
 from .claims import chi_table_group, chi_used
-from .cli_score import BadInput, parse_request
+from .cli_score import BadInput, parse_request, table_group
 from .deal import split_deck
 from .fair import FairError, client_seed_clean, commitment_of, deal_seed_of, deal_verify, server_seed_new
 from .groups import FOUR_SAME, Group, GroupError, HuxiTable, Kind, chi_groups_with
@@ -35,5 +35,5 @@ __all__ = [
     "deal_seed_of", "deal_verify", "evaluate", "event_view", "group_view", "is_legal", "legal_actions",
     "new_seed", "next_dealer", "owes_discard", "parse_player_counts", "parse_request", "preset",
     "public_view", "random_hand", "release", "replay", "score_split", "seat_hints", "seat_view",
-    "server_seed_new", "setup", "split_deck", "table_huxi", "unseen_copies", "winning_cards",
+    "server_seed_new", "setup", "split_deck", "table_group", "table_huxi", "unseen_copies", "winning_cards",
 ]

@@ -9,7 +9,7 @@ import argparse
 import json
 import sys
 from dataclasses import dataclass
-from typing import TextIO
+from typing import Iterable, TextIO
 
 from . import cards as C
 from .errors import Refusal
@@ -112,6 +112,15 @@ def _group(item, n: int) -> Group:
         return Group.make(kind, cards)
     except GroupError:
         raise BadInput(f"group_not_{kind}", cards=C.fmt(cards), **at) from None
+
+
+def table_group(kind: str, cards: str, n: int = 0, beside: Iterable[int] = ()) -> Group:
+    """One table group from its kind and card text, as `score` reads groups[n]: R3, the cards must make
+    that kind ("chi": a sentence or a jiao); with `beside`, the holdings' other cards, R1's four copies
+    too. The hand calculator's group picker asks this before it shows a group (BadInput says why not)."""
+    group = _group({"kind": kind, "cards": cards}, n)
+    _check_copies([*beside, *group.cards])
+    return group
 
 
 def parse_request(obj) -> Request:
