@@ -17,7 +17,7 @@ from games.rules import RuleSetError
 admin.site.site_header = _("Paohuzi Online administration")
 admin.site.site_title = _("Paohuzi Online")
 
-PATTERN_FIELDS = ("code", "name", "fan", "counts", "step", "alone_fan", "of")
+PATTERN_FIELDS = ("code", "name", "name_en", "fan", "counts", "step", "alone_fan", "of")
 
 
 class PatternFormSet(BaseInlineFormSet):

@@ -16,6 +16,7 @@ def from_win(win: Win, *, card: str | None = None, pay: dict | None = None) -> d
             "rest": win.rest_text, "huxi": win.huxi, "grade": win.grade, "doubled": win.doubled,
             "bonus": win.bonus, "bonus_first": win.bonus_before_fan,
             "patterns": [[name, fan] for name, fan in win.patterns], "fan": win.fan, "base": win.base,
+            "variant": win.rules.name if win.rules else "",  # whose pattern names (games.pattern_names)
             "uncapped": win.uncapped, "cap": win.rules.base_cap if win.rules and win.uncapped > win.base else 0,
             "grade_rule": _grade_rule(win),
             "pay": pay}

@@ -129,14 +129,16 @@ def pattern_choices() -> list[tuple[str, str]]:
     return [(code, PATTERN_LABELS.get(code, code)) for code in PATTERN_CODES]
 
 
-class VariantPattern(models.Model):
-    """One row of a variant's fan table (名堂, R10): games.rules.variants.PatternSpec."""
+class VariantPattern(ShownName, models.Model):
+    """One row of a variant's fan table (名堂, R10): games.rules.variants.PatternSpec. Players read its
+    name, or name_en on an English page (paohuzi_site.names; a win's patterns: games.pattern_names)."""
 
     variant = models.ForeignKey(Variant, models.CASCADE, related_name="pattern_rows",
                                 verbose_name=_("variant"))
     order = models.PositiveSmallIntegerField(_("order"), default=0)
     code = models.CharField(_("kind"), max_length=20, choices=pattern_choices)
     name = models.CharField(_("name"), max_length=30)
+    name_en = name_en_field(40)
     fan = models.PositiveSmallIntegerField(_("fan"))
     counts = models.CharField(_("counts"), max_length=40, blank=True,
                               help_text=_("Counting patterns: e.g. 4,7,11-12 or 13- (13 or more)."))
@@ -150,9 +152,6 @@ class VariantPattern(models.Model):
         constraints = [models.UniqueConstraint(fields=["variant", "name"], name="pattern_name_once")]
         verbose_name = _("pattern")
         verbose_name_plural = _("patterns")
-
-    def __str__(self) -> str:
-        return self.name
 
     def to_spec(self) -> PatternSpec:
         return PatternSpec(code=self.code, name=self.name, fan=self.fan, counts=self.counts,

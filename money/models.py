@@ -12,6 +12,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _, ngettext
 
 from games.models import AppendOnly, Hand
+from games.pattern_names import shown_pattern
 from games.selectors import coin_variant
 from paohuzi_site.names import ShownName, name_en_field
 
@@ -106,7 +107,7 @@ class DailyTask(models.Model):
     @property
     def label(self) -> str:
         """What the player reads, e.g. 'Win 2 hands with 红胡'."""
-        n, params = self.hands, {"n": self.hands, "pattern": self.pattern, "huxi": self.min_huxi, "tier": self.tier}
+        n, params = self.hands, {"n": self.hands, "pattern": shown_pattern(self.pattern), "huxi": self.min_huxi, "tier": self.tier}
         if self.kind == self.Kind.WIN:
             return ngettext("Win %(n)s hand", "Win %(n)s hands", n) % params
         if self.kind == self.Kind.PATTERN:

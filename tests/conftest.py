@@ -9,11 +9,14 @@ from . import tiers
 
 @pytest.fixture
 def defaults(db):
-    """The data migration's variants and room tiers, with their English names. A transactional test empties
-    every table when it ends, so install them again (idempotently) rather than trusting they are still there."""
+    """The data migration's variants, their pattern rows and room tiers, with their English names. A
+    transactional test empties every table when it ends, so install them again (idempotently) rather than
+    trusting they are still there."""
     import_module("games.migrations.0002_defaults").install_defaults(apps)
     import_module("games.migrations.0004_skipped_peng").luzhou_on(apps, None)
     import_module("games.migrations.0020_english_names").english_names(apps)
+    import_module("games.migrations.0021_pattern_english_names").english_names(apps)
+    import_module("games.pattern_names").forget()  # names cached by an earlier test's rows
 
 
 @pytest.fixture

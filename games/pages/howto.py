@@ -38,8 +38,9 @@ def counts_text(spec: PatternSpec) -> str:
     return _(" or ").join(parts)
 
 
-def pattern_when(spec: PatternSpec) -> str:
-    """When a pattern row applies, in the page's language (R8.2, R10)."""
+def pattern_when(spec: PatternSpec, shown: dict[str, str] | None = None) -> str:
+    """When a pattern row applies, in the page's language (R8.2, R10); `shown`: the variant's pattern
+    names as the page reads them, for a combination's parts."""
     step = spec.step
     if spec.code in ("red_count", "big_count", "small_count"):
         what = {"red_count": _("red cards: %(counts)s"), "big_count": _("big cards: %(counts)s"),
@@ -53,7 +54,8 @@ def pattern_when(spec: PatternSpec) -> str:
             text += _("; %(fan)s fan when the hand has no other pattern") % {"fan": spec.alone_fan}
         return text
     if spec.code == "combo":
-        return _("all of %(names)s at once: this fan replaces theirs") % {"names": _(" and ").join(spec.parts())}
+        return _("all of %(names)s at once: this fan replaces theirs") % {"names": _(" and ").join(
+            (shown or {}).get(part, part) for part in spec.parts())}
     return {"all_sets": _("no sentence and no jiao: every group is three or four of a kind"),
             "heavenly": _("a heavenly hu"),
             "earthly": _("the dealer's next player wins on the dealer's first discard")}.get(spec.code, spec.code)
@@ -72,8 +74,9 @@ def how_to_play(request):
 
 def variant_rules(request, slug: str):
     variant = get_object_or_404(_offered(), slug=slug)
-    patterns = [{"name": row.name, "fan": row.fan, "when": pattern_when(row.to_spec())}
-                for row in variant.pattern_rows.all()]
+    rows = list(variant.pattern_rows.all())
+    shown = {row.name: row.shown for row in rows}
+    patterns = [{"name": row.shown, "fan": row.fan, "when": pattern_when(row.to_spec(), shown)} for row in rows]
     return render(request, "games/variant_rules.html", {
         "variant": variant, "huxi": huxi_rows(variant), "patterns": patterns,
         "counts": variant.player_counts.replace(",", " / ")})

@@ -10,6 +10,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from games import pattern_names
 from games.rules import cards as C
 
 register = template.Library()
@@ -96,3 +97,9 @@ def send_fields(op: str = "act", action: str = "") -> SafeString:
     if action:
         html += format_html('<input type="hidden" name="action" value="{}">', action)
     return html
+
+
+@register.filter
+def shown_pattern(name: str, variant: str = "") -> str:
+    """A win's pattern name in the page's language (games.pattern_names; `variant`: the win's slug)."""
+    return pattern_names.shown_pattern(name, variant)

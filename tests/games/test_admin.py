@@ -36,7 +36,7 @@ def variant_form(variant: Variant, **changes) -> dict:
     data.update({"pattern_rows-TOTAL_FORMS": len(rows), "pattern_rows-INITIAL_FORMS": len(rows),
                  "pattern_rows-MIN_NUM_FORMS": 0, "pattern_rows-MAX_NUM_FORMS": 1000})
     for i, row in enumerate(rows):
-        for name in ("id", "order", "code", "name", "fan", "counts", "step", "alone_fan", "of"):
+        for name in ("id", "order", "code", "name", "name_en", "fan", "counts", "step", "alone_fan", "of"):
             value = getattr(row, name)
             data[f"pattern_rows-{i}-{name}"] = "" if value is None else value
         data[f"pattern_rows-{i}-variant"] = variant.pk
