@@ -218,10 +218,10 @@ def test_the_result_panel_fits_a_phone_with_its_buttons_the_menu_lobby_leave_and
     play_until(page, lambda: page.locator("#result:not(.hidden) .result-actions").count() > 0, win=True)
     page.wait_for_timeout(300)
     _in_view(page, "#result .result-actions .button")  # 下一局 (or the way to another room)
-    # The sheet scrolls under its actions; how long it is depends on the hand (groups, patterns, a
-    # seed that is fresh every run: 1,129 px seen): bounded, not one screen.
+    # The sheet scrolls under its actions; how long it is depends on the hand (a fresh seed each run):
+    # within 1.5 screens, as test_result_sheet_length.py holds the longest sheet to.
     height = page.evaluate("document.getElementById('result').scrollHeight")
-    assert height <= 2 * PHONE[1], height
+    assert height <= 1.5 * PHONE[1], height
     if page.locator("#score").count():
         assert "底" in page.inner_text("#score-formula")
     for control in ("#site-menu-button", "#result-lobby", "#result-leave", "#result-sound"):
