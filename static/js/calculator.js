@@ -61,7 +61,8 @@ function groupPicker(form) {
         if (kind === done) { kind = null; cards = ""; }
         show();
         changed(field);
-      });
+      })
+      .catch(function () { say(box.dataset.failed); cards = ""; show(); });
   }
   box.addEventListener("click", function (e) {
     var button = e.target.closest("button.kind");
