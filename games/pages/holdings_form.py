@@ -103,9 +103,9 @@ def picked_group(kind: str, cards: str, groups: str, hand: str, card: str) -> di
     lines = group_lines(groups)
     for n, (k, cs) in enumerate(lines):
         beside += table_group(k, cs, n).cards
-    for text_ in (hand, card):
+    for field in (hand, card):
         try:
-            beside += C.parse(text_ or "")
+            beside += C.parse(field or "")
         except C.CardError:
             pass
     table_group(kind, cards, len(lines), beside)
