@@ -1,0 +1,93 @@
+"""The club lobby live in Chromium (issue 23): three members on the lobby, the owner on a phone (360×740),
+a friend on a desktop (1280×800), another on a phone; all three show in each page's members online; one
+friend taps the rule set (a table opens) and the other taps it too (a seat taken): the owner's page,
+never reloaded, shows the table appear, then both names at it, and the friends gone from its members
+online as they leave the lobby for the table. Screenshots in test-artifacts/ for looking at."""
+from __future__ import annotations
+
+import pytest
+
+from .phonekit import DESKTOP, PHONE
+from .serverkit import ARTIFACTS, save_failure
+from .test_club_lobby import signed_up, fits
+
+pytestmark = pytest.mark.browser
+
+
+def shot(page, name: str) -> None:
+    fits(page)
+    ARTIFACTS.mkdir(exist_ok=True)
+    size = page.viewport_size
+    page.screenshot(path=str(ARTIFACTS / f"{name}-{size['width']}x{size['height']}.png"), full_page=True)
+
+
+def on_lobby(page, base: str, number: str) -> None:
+    page.goto(f"{base}/clubs/{number}/")
+    page.wait_for_selector("#club-live[data-connection=open]")
+
+
+def online_count(page, n: int) -> None:
+    page.wait_for_function("n => document.querySelector('#club-online h2').textContent.includes(`（${n}）`)", arg=n)
+
+
+def test_a_members_tap_shows_on_the_others_lobby_without_a_reload(daphne, browser):
+    base = daphne.base
+    owner = signed_up(browser, base, "圈主", PHONE)
+    friend = signed_up(browser, base, "阿链", DESKTOP)
+    other = signed_up(browser, base, "小号", PHONE)
+    pages = (owner, friend, other)
+    try:
+        owner.goto(base + "/clubs/")
+        owner.fill("#club-create-form input[name=name]", "常来跑胡子")
+        owner.fill("#club-create-form textarea[name=announcement]", "每晚八点开桌")
+        owner.uncheck("#club-create-form input[name=needs_approval]")
+        owner.click("#club-create-button")
+        owner.wait_for_url("**/manage/")
+        owner.click("#rule-set-add")
+        owner.wait_for_selector("#club-rule-set-list .club-row")
+        number = owner.url.rstrip("/").split("/")[-2]
+        for page in (friend, other):
+            page.goto(f"{base}/clubs/join/{number}/")
+            page.click("#club-invite-join")
+            page.wait_for_url(f"**/clubs/{number}/")
+
+        for page in pages:
+            on_lobby(page, base, number)
+        for page in pages:  # each page hears the others arrive
+            online_count(page, 3)
+            assert all(name in page.inner_text("#club-online") for name in ("圈主", "阿链", "小号"))
+        owner.evaluate("window.notReloaded = true")
+        shot(owner, "club-live-online")
+        shot(friend, "club-live-online")
+
+        friend.click("#club-rule-sets button")  # a table opens, the friend at it
+        friend.wait_for_url("**/tables/*/")
+        owner.wait_for_function("() => document.getElementById('club-waiting').textContent.includes('阿链')")
+        online_count(owner, 2)
+        other.wait_for_function("() => document.getElementById('club-waiting').textContent.includes('阿链')")
+        other.click("#club-rule-sets button")  # the other takes a seat at the same table
+        other.wait_for_url("**/tables/*/")
+        assert other.url == friend.url
+        owner.wait_for_function("() => document.getElementById('club-waiting').textContent.includes('小号')")
+        online_count(owner, 1)
+        waiting = owner.inner_text("#club-waiting")
+        assert "阿链" in waiting and "小号" in waiting and "空位" in waiting
+        assert owner.evaluate("window.notReloaded") is True  # pushed, never reloaded
+        assert "在线成员（1）" in owner.inner_text("#club-online") and "阿链" not in owner.inner_text("#club-online")
+        shot(owner, "club-live-seat-taken")
+
+        friend.goto(f"{base}/clubs/{number}/")  # the desktop's view of the lobby, with the table waiting
+        friend.wait_for_selector("#club-live[data-connection=open]")
+        online_count(friend, 2)
+        shot(friend, "club-live-seat-taken")
+        owner.click("#club-rule-sets button")  # the owner fills it: it starts, and the friend's page shows it
+        owner.wait_for_url("**/tables/*/")
+        friend.wait_for_function("() => document.getElementById('club-playing').textContent.includes('第 1/8 局')")
+        shot(friend, "club-live-playing")
+    except BaseException:
+        for n, page in enumerate(pages):
+            save_failure(page, f"club-lobby-live-{n}")
+        raise
+    finally:
+        for page in pages:
+            page.context.close()
