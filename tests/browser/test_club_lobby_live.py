@@ -2,16 +2,30 @@
 a friend on a desktop (1280×800), another on a phone; all three show in each page's members online; one
 friend taps the rule set (a table opens) and the other taps it too (a seat taken): the owner's page,
 never reloaded, shows the table appear, then both names at it, and the friends gone from its members
-online as they leave the lobby for the table. Screenshots in test-artifacts/ for looking at."""
+online as they leave the lobby for the table; the server stops: the page says the connection was lost
+within 1 s, and once the server is back it reconnects and shows what changed meanwhile. Screenshots in test-artifacts/ for looking at."""
 from __future__ import annotations
+
+import subprocess
+import sys
 
 import pytest
 
 from .phonekit import DESKTOP, PHONE
-from .serverkit import ARTIFACTS, save_failure
+from .serverkit import ARTIFACTS, ROOT, save_failure
 from .test_club_lobby import signed_up, fits
 
 pytestmark = pytest.mark.browser
+
+
+# When the socket first closed and when the page first said so (performance.now(), ms).
+LOST_SPY = """() => {
+  window.lostAt = window.saidAt = null;
+  const flash = document.getElementById('flash');
+  document.getElementById('club-live').addEventListener('htmx:wsClose', () => { window.lostAt ??= performance.now(); });
+  new MutationObserver(() => { if (flash.classList.contains('offline')) window.saidAt ??= performance.now(); })
+    .observe(flash, {attributes: true});
+}"""
 
 
 def shot(page, name: str) -> None:
@@ -84,6 +98,21 @@ def test_a_members_tap_shows_on_the_others_lobby_without_a_reload(daphne, browse
         owner.wait_for_url("**/tables/*/")
         friend.wait_for_function("() => document.getElementById('club-playing').textContent.includes('第 1/8 局')")
         shot(friend, "club-live-playing")
+
+        friend.evaluate(LOST_SPY)  # the server goes away: the page says so promptly
+        daphne.stop()
+        friend.wait_for_selector("#flash.offline", timeout=3000)
+        assert friend.evaluate("window.saidAt - window.lostAt") < 1000
+        assert "与亲友圈的连接已断开" in friend.inner_text("#flash")
+        shot(friend, "club-live-offline")
+        edit = (f"from clubs.models import Club\n"
+                f"Club.objects.filter(number='{number}').update(announcement='改到九点')")  # meanwhile
+        subprocess.run([sys.executable, "manage.py", "shell", "-c", edit], cwd=ROOT, env=daphne.env, check=True,
+                       timeout=120)
+        daphne.start()  # back: the reconnect brings every fragment again, the new announcement with them
+        friend.wait_for_selector("#club-live[data-connection=open]", timeout=10_000)
+        friend.wait_for_function("() => document.getElementById('club-announcement').textContent.includes('改到九点')")
+        assert not friend.locator("#flash.offline").count()
     except BaseException:
         for n, page in enumerate(pages):
             save_failure(page, f"club-lobby-live-{n}")
