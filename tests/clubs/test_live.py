@@ -304,3 +304,35 @@ async def test_a_private_room_outside_clubs_is_looked_up_once(club, make_user, d
 
     assert [await db(hook_queries)() for _ in range(3)] == [1, 0, 0]
     assert live_events._CLUB_OF[table.pk] is None
+
+
+async def test_admin_edits_reach_the_lobby_and_a_member_deleted_inline_is_closed(club, members, client):
+    """The admin's change form: the announcement edited shows on the lobby; a membership deleted inline
+    closes that member's socket (clubs.admin sends what the services send)."""
+    from django.urls import reverse
+
+    from clubs.models import Membership
+
+    boss = await db(type(club.owner).objects.create_superuser)("boss", "boss@example.com", "a-long-pass-123")
+    watcher, gone = await connect(club.owner, club.number), await connect(members[0], club.number)
+
+    def post():
+        client.force_login(boss)
+        rows = list(Membership.objects.filter(club=club).order_by("pk"))
+        data = {"number": club.number, "name": club.name, "announcement": "管理员改了公告", "capacity": 500,
+                "owner": club.owner_id, "needs_approval": "", "memberships-TOTAL_FORMS": len(rows),
+                "memberships-INITIAL_FORMS": len(rows), "memberships-MIN_NUM_FORMS": 0,
+                "memberships-MAX_NUM_FORMS": 1000, "join_requests-TOTAL_FORMS": 0,
+                "join_requests-INITIAL_FORMS": 0, "join_requests-MIN_NUM_FORMS": 0,
+                "join_requests-MAX_NUM_FORMS": 1000}
+        for n, m in enumerate(rows):
+            data.update({f"memberships-{n}-id": m.pk, f"memberships-{n}-club": club.pk,
+                         f"memberships-{n}-user": m.user_id, f"memberships-{n}-role": m.role})
+            if m.user_id == members[0].pk:
+                data[f"memberships-{n}-DELETE"] = "on"
+        return client.post(reverse("admin:clubs_club_change", args=[club.pk]), data)
+
+    assert (await db(post)()).status_code == 302
+    assert "管理员改了公告" in await pushed(watcher, "club-announcement", "管理员改了公告")
+    assert (await closed_with(gone))[0] == 4403
+    await watcher.disconnect()
