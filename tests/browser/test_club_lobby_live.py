@@ -12,27 +12,18 @@ import sys
 import pytest
 
 from .phonekit import DESKTOP, PHONE
-from .serverkit import ARTIFACTS, ROOT, save_failure
-from .test_club_lobby import signed_up, fits
+from . import test_club_lobby as club_lobby
+from .serverkit import ARTIFACTS, ROOT, lost_spy, save_failure
+from .test_club_lobby import signed_up
 
 pytestmark = pytest.mark.browser
 
 
-# When the socket first closed and when the page first said so (performance.now(), ms).
-LOST_SPY = """() => {
-  window.lostAt = window.saidAt = null;
-  const flash = document.getElementById('flash');
-  document.getElementById('club-live').addEventListener('htmx:wsClose', () => { window.lostAt ??= performance.now(); });
-  new MutationObserver(() => { if (flash.classList.contains('offline')) window.saidAt ??= performance.now(); })
-    .observe(flash, {attributes: true});
-}"""
+LOST_SPY = lost_spy("club-live")
 
 
 def shot(page, name: str) -> None:
-    fits(page)
-    ARTIFACTS.mkdir(exist_ok=True)
-    size = page.viewport_size
-    page.screenshot(path=str(ARTIFACTS / f"{name}-{size['width']}x{size['height']}.png"), full_page=True)
+    club_lobby.shot(page, name, ARTIFACTS)
 
 
 def on_lobby(page, base: str, number: str) -> None:
@@ -51,15 +42,7 @@ def test_a_members_tap_shows_on_the_others_lobby_without_a_reload(daphne, browse
     other = signed_up(browser, base, "小号", PHONE)
     pages = (owner, friend, other)
     try:
-        owner.goto(base + "/clubs/")
-        owner.fill("#club-create-form input[name=name]", "常来跑胡子")
-        owner.fill("#club-create-form textarea[name=announcement]", "每晚八点开桌")
-        owner.uncheck("#club-create-form input[name=needs_approval]")
-        owner.click("#club-create-button")
-        owner.wait_for_url("**/manage/")
-        owner.click("#rule-set-add")
-        owner.wait_for_selector("#club-rule-set-list .club-row")
-        number = owner.url.rstrip("/").split("/")[-2]
+        number = club_lobby.club_created(owner, base)
         for page in (friend, other):
             page.goto(f"{base}/clubs/join/{number}/")
             page.click("#club-invite-join")
