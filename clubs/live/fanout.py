@@ -2,8 +2,9 @@
 process's sockets at a club lobby, the first to hear of a change (a `ClubChanged` serial) reads the
 lobby once (clubs.selectors.lobby), renders its fragments once per language among them, and sends each
 socket only the fragments that differ from what its page holds; the others find the serial handled.
-Changes that come while a batch waits for the one before it to finish join it (a burst of moves at the
-club's tables costs one more read, not one each). The batch is a task of its own, which the socket
+Changes that come while a batch waits for the one before it to finish join it, and a batch is
+followed by a pause of CLUB_LOBBY_GAP_SECONDS before the next reads (the moves of hands at the club's
+tables, each a change, cost a process at most a few reads a second, not one each). The batch is a task of its own, which the socket
 does not wait for: it hears the next event meanwhile, and one that closes leaves the others their frames.
 """
 from __future__ import annotations
@@ -14,6 +15,7 @@ import logging
 from collections import OrderedDict
 
 from channels.db import database_sync_to_async
+from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import translation
 
@@ -139,3 +141,4 @@ async def _batch(club_id: int) -> None:
         for socket, html in sent:
             if html:
                 await socket.send(text_data=html)
+        await asyncio.sleep(settings.CLUB_LOBBY_GAP_SECONDS)  # changes meanwhile join the next batch

@@ -169,6 +169,7 @@ async def test_strangers_unknown_numbers_and_the_logged_out_are_refused(club, ma
 async def test_a_removed_member_is_closed_at_once_and_told_why_in_their_language(club, members):
     owner, b = club.owner, members[0]
     mine, theirs = await connect(owner, club.number), await connect(b, club.number, lang="zh-hans")
+    await pushed(mine, "club-online", "Members online (2)", "bao")
     await db(services.member_remove)(club=club, user=owner, member_id=b.pk)
     code, frames = await closed_with(theirs)
     assert code == 4403 and "你已不再是这个亲友圈的成员。" in frames
@@ -336,3 +337,14 @@ async def test_admin_edits_reach_the_lobby_and_a_member_deleted_inline_is_closed
     assert "管理员改了公告" in await pushed(watcher, "club-announcement", "管理员改了公告")
     assert (await closed_with(gone))[0] == 4403
     await watcher.disconnect()
+
+
+async def test_the_site_routes_the_club_socket_before_the_catch_all():
+    """paohuzi_site/asgi.py mounts clubs' route (games never imports clubs) ahead of the 4404 catch-all,
+    behind the same origin check and session auth as the table's."""
+    from paohuzi_site import asgi
+    from clubs.live.consumers import ClubConsumer
+
+    routes = asgi.sockets.routes
+    found = [n for n, r in enumerate(routes) if getattr(r.callback, "consumer_class", None) is ClubConsumer]
+    assert found and found[0] < len(routes) - 1 and str(routes[found[0]].pattern) == "ws/clubs/<str:number>/"
