@@ -3,7 +3,8 @@ a friend on a desktop (1280×800), another on a phone; all three show in each pa
 friend taps the rule set (a table opens) and the other taps it too (a seat taken): the owner's page,
 never reloaded, shows the table appear, then both names at it, and the friends gone from its members
 online as they leave the lobby for the table; the server stops: the page says the connection was lost
-within 1 s, and once the server is back it reconnects and shows what changed meanwhile. Screenshots in test-artifacts/ for looking at."""
+within 1 s, and once the server is back it reconnects and shows what changed meanwhile; a member
+removed while on the lobby is closed at once and told why, in Chinese. Screenshots in test-artifacts/ for looking at."""
 from __future__ import annotations
 
 import subprocess
@@ -96,6 +97,18 @@ def test_a_members_tap_shows_on_the_others_lobby_without_a_reload(daphne, browse
         friend.wait_for_selector("#club-live[data-connection=open]", timeout=10_000)
         friend.wait_for_function("() => document.getElementById('club-announcement').textContent.includes('改到九点')")
         assert not friend.locator("#flash.offline").count()
+
+        other.goto(f"{base}/clubs/{number}/")  # 小号 on the lobby (phone) is removed by the owner:
+        other.wait_for_selector("#club-live[data-connection=open]")
+        owner.goto(f"{base}/clubs/{number}/manage/")
+        owner.on("dialog", lambda dialog: dialog.accept())
+        owner.locator("#club-members form.club-row", has_text="小号").locator("button[value=remove]").click()
+        owner.wait_for_url("**/manage/")
+        other.wait_for_selector("#club-live[data-connection=ended]")  # closed at once, not reconnecting
+        assert "你已不再是这个亲友圈的成员" in other.inner_text("#flash")
+        assert other.locator("#club-rule-sets button").first.is_disabled() and other.locator("#club-leave").is_disabled()
+        shot(other, "club-live-removed")
+        assert other.goto(f"{base}/clubs/{number}/").status == 404
     except BaseException:
         for n, page in enumerate(pages):
             save_failure(page, f"club-lobby-live-{n}")
