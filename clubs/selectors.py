@@ -13,7 +13,8 @@ from games.models import Hand, Seat, Table
 from games.selectors import seat_name
 
 DAYS = ("today", "yesterday", "week")
-ONLINE_SHOWN = 60  # the members online the lobby names; the rest are counted  # the records' day filter; "week": the last 7 days
+ONLINE_SHOWN = 60  # the members online the lobby names; the rest are counted
+LATEST_SHOWN = 3  # the finished series the lobby shows (the records page has them all)  # the records' day filter; "week": the last 7 days
 
 
 def membership(number: str, user) -> Membership | None:
@@ -50,9 +51,11 @@ def lobby_tables(club: Club) -> dict[str, list[dict]]:
 def lobby(club: Club, online_ids) -> dict:
     """Everything the club lobby's live fragments show (the page's, and each change's over its socket:
     clubs.live.fanout): the club, its rule sets, its tables, its members online (`online_ids`: who
-    has the lobby open, clubs.live.presence; only members count). Six queries whatever the numbers."""
+    has the lobby open, clubs.live.presence; only members count), its latest finished series (so a
+    series that ends shows at once). Nine queries whatever the numbers."""
     return {"club": club, "rule_sets": list(club.rule_sets.select_related("variant")),
-            "tables": {} if club.disabled else lobby_tables(club), "online": online(club, online_ids)}
+            "tables": {} if club.disabled else lobby_tables(club), "online": online(club, online_ids),
+            "latest": _series(list(_ended_series().filter(club=club)[:LATEST_SHOWN]))}
 
 
 def online(club: Club, user_ids) -> dict:

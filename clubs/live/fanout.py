@@ -27,7 +27,8 @@ from clubs.models import Club
 logger = logging.getLogger("paohuzi.clubs")
 
 SEEN_KEPT = 1000  # the serials this process remembers having handled
-TEMPLATES = ("clubs/_announcement.html", "clubs/_rule_sets.html", "clubs/_tables.html", "clubs/_online.html")
+TEMPLATES = ("clubs/_announcement.html", "clubs/_rule_sets.html", "clubs/_tables.html", "clubs/_latest.html",
+             "clubs/_online.html")
 
 _SOCKETS: dict[int, set] = {}  # club id → this process's sockets at its lobby
 _SEEN: OrderedDict = OrderedDict()  # (club id, serial) already handled
