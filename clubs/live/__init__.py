@@ -4,4 +4,6 @@ sockets at the club (fanout), and the route (routing, mounted by paohuzi_site/as
 
 In the live layer (tests/test_import_boundaries.py): it builds on games.live's socket base and limits,
 and reads clubs' selectors; the clubs services below it only send events (clubs.live_events).
+May import: games.live (sockets, socket_limits), games.events, clubs' models, selectors and live_events.
+Nothing below imports it; the site's ASGI app mounts its route.
 """

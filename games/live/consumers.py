@@ -26,7 +26,8 @@ from django.utils.translation import gettext_lazy
 
 from games import errors, events, notify, play, reads, rooms, selectors
 from games.live import chat, fanout, fragments, history, messages, registry, socket_limits, spectator_count
-from games.live.sockets import FLOODING, TRY_AGAIN, LiveSocket, language as _language, query as _query  # noqa: F401
+from games.live.sockets import LiveSocket, language as _language, query as _query
+from games.live.sockets import FLOODING, TRY_AGAIN  # noqa: F401 - the table's close codes too (docs/protocol.md)
 from money import tiers
 
 logger = logging.getLogger("paohuzi.table")
