@@ -133,13 +133,20 @@ class ClubConsumer(LiveSocket):
 
     async def club_member_gone(self, event: live_events.ClubMemberGone):
         if event.user_id == self.user.pk:
-            await self.close_for(NOT_A_MEMBER, gettext_lazy("You are no longer a member of this club."))
+            await self._end(NOT_A_MEMBER, gettext_lazy("You are no longer a member of this club."))
 
     async def club_closed(self, event: live_events.ClubClosed):
-        await self.close_for(CLUB_CLOSED, gettext_lazy("This club has been closed."))
+        await self._end(CLUB_CLOSED, gettext_lazy("This club has been closed."))
 
     async def socket_pushed_out(self, event: events.SocketPushedOut):
         if getattr(self, "placed", False):  # admit took it off the list
             self.placed = False
-            await self.close_for(OPENED_ELSEWHERE, gettext_lazy(
+            await self._end(OPENED_ELSEWHERE, gettext_lazy(
                 "This club is open in another window, so this one was closed."))
+
+    async def _end(self, code: int, why):
+        """Out of this process's renders first (a change's batch, already under way for the others,
+        sends a removed member nothing more), then the page is told why and the socket closed."""
+        fanout.unwatch(self.club_id, self)
+        self.ready = False
+        await self.close_for(code, why)

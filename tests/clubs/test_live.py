@@ -354,3 +354,19 @@ async def test_the_site_routes_the_club_socket_before_the_catch_all():
     routes = asgi.sockets.routes
     found = [n for n, r in enumerate(routes) if getattr(r.callback, "consumer_class", None) is ClubConsumer]
     assert found and found[0] < len(routes) - 1 and str(routes[found[0]].pattern) == "ws/clubs/<str:number>/"
+
+
+async def test_a_removed_member_is_sent_nothing_of_the_club_after_the_notice(club, members):
+    """The removal's own change (the members online) is rendered for the others only: the removed
+    member's socket hears its notice and the close, and no fragment after them."""
+    owner, b = club.owner, members[0]
+    mine, theirs = await connect(owner, club.number), await connect(b, club.number)
+    await pushed(mine, "club-online", "Members online (2)")
+    while not await theirs.receive_nothing(timeout=0.3):
+        await theirs.receive_from()
+    await db(services.member_remove)(club=club, user=owner, member_id=b.pk)
+    code, frames = await closed_with(theirs)
+    assert code == 4403 and frames.count("<div id=\"flash\"") == 1 and "<section" not in frames
+    assert await theirs.receive_nothing(timeout=0.5)
+    await pushed(mine, "club-online", "Members online (1)")
+    await mine.disconnect()
