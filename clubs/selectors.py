@@ -12,9 +12,9 @@ from clubs.models import Club, ClubTable, JoinRequest, Membership
 from games.models import Hand, Seat, Table
 from games.selectors import seat_name
 
-DAYS = ("today", "yesterday", "week")
+DAYS = ("today", "yesterday", "week")  # the records' day filter; "week": the last 7 days
 ONLINE_SHOWN = 60  # the members online the lobby names; the rest are counted
-LATEST_SHOWN = 3  # the finished series the lobby shows (the records page has them all)  # the records' day filter; "week": the last 7 days
+LATEST_SHOWN = 3  # the finished series the lobby shows (the records page has them all)
 
 
 def membership(number: str, user) -> Membership | None:

@@ -4,8 +4,9 @@ lobby once (clubs.selectors.lobby), renders its fragments once per language amon
 socket only the fragments that differ from what its page holds; the others find the serial handled.
 Changes that come while a batch waits for the one before it to finish join it, and a batch is
 followed by a pause of CLUB_LOBBY_GAP_SECONDS before the next reads (the moves of hands at the club's
-tables, each a change, cost a process at most a few reads a second, not one each). The batch is a task of its own, which the socket
-does not wait for: it hears the next event meanwhile, and one that closes leaves the others their frames.
+tables, each a change, cost a process at most a few reads a second, not one each). The batch is a task
+of its own, which the socket does not wait for: it hears the next event meanwhile, and one that closes
+leaves the others their frames.
 """
 from __future__ import annotations
 

@@ -253,7 +253,8 @@ async def test_one_read_and_one_render_per_change_per_process(club, members, mon
         return out
 
     monkeypatch.setattr(fanout, "read", counted_read)
-    monkeypatch.setattr(fanout, "render", lambda lobby, language: renders.append(language) or real_render(lobby, language))
+    monkeypatch.setattr(fanout, "render",
+                        lambda lobby, language: renders.append(language) or real_render(lobby, language))
     await db(services.club_edit)(club=club, user=club.owner, name="常来", announcement="新公告", needs_approval=False)
     for s in sockets:
         assert "新公告" in await pushed(s, "club-announcement", "新公告")
