@@ -1,9 +1,11 @@
 """Clubs in the admin: searchable by name, number and owner, their members and join requests inline;
-disabling one goes through clubs.ending (its tables end their series), never a bare edit of the flag."""
+disabling one goes through clubs.ending (its tables end their series), never a bare edit of the flag.
+An edit here reaches the club's lobby live as a member's would (clubs.live_events): the club's fields,
+and members deleted inline (their sockets on the lobby close)."""
 from django.contrib import admin, messages
 from django.utils.translation import gettext_lazy as _, ngettext
 
-from clubs import ending
+from clubs import ending, live_events
 from clubs.models import Club, JoinRequest, Membership
 
 
@@ -29,6 +31,17 @@ class ClubAdmin(admin.ModelAdmin):
     raw_id_fields = ("owner",)
     inlines = [MembershipInline, JoinRequestInline]
     actions = ["disable", "enable"]
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        if change:
+            live_events.changed(obj.pk)
+
+    def save_formset(self, request, form, formset, change):
+        super().save_formset(request, form, formset, change)
+        if formset.model is Membership:
+            for gone in formset.deleted_objects:
+                live_events.member_gone(form.instance.pk, gone.user_id)
 
     @admin.action(description=_("Disable the selected clubs (their tables end their series)"))
     def disable(self, request, queryset):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from clubs import live_events
 from clubs.models import Club
 from games.models import Seat, Table
 from games.play import autoplay_set, room_close
@@ -36,5 +37,6 @@ def club_disable(*, club: Club) -> Club:
     if not club.disabled:
         club.disabled = True
         club.save(update_fields=["disabled"])
+    live_events.closed(club.pk)
     return club
 

@@ -13,6 +13,8 @@ from games.models import Hand, Seat, Table
 from games.selectors import seat_name
 
 DAYS = ("today", "yesterday", "week")  # the records' day filter; "week": the last 7 days
+ONLINE_SHOWN = 60  # the members online the lobby names; the rest are counted
+LATEST_SHOWN = 3  # the finished series the lobby shows (the records page has them all)
 
 
 def membership(number: str, user) -> Membership | None:
@@ -33,7 +35,7 @@ def lobby_tables(club: Club) -> dict[str, list[dict]]:
     """Tables waiting (seats with names) and playing (hand n of m), each with its rule set: three
     queries whatever the number of tables."""
     links = (ClubTable.objects.filter(club=club, table__status__in=[Table.Status.WAITING, Table.Status.PLAYING])
-             .select_related("table__variant", "rule_set")
+             .select_related("table__variant", "rule_set__variant")
              .prefetch_related(Prefetch("table__seats", Seat.objects.select_related("user").order_by("position")))
              .annotate(hand_no=Max("table__hands__number")).order_by("table__created_at"))
     out = {"waiting": [], "playing": []}
@@ -44,6 +46,24 @@ def lobby_tables(club: Club) -> dict[str, list[dict]]:
         out[table.status].append({"table": table, "rule_set": link.rule_set, "names": names,
                                   "free": table.player_count - len(seats), "hand_no": link.hand_no or 0})
     return out
+
+
+def lobby(club: Club, online_ids) -> dict:
+    """Everything the club lobby's live fragments show (the page's, and each change's over its socket:
+    clubs.live.fanout): the club, its rule sets, its tables, its members online (`online_ids`: who
+    has the lobby open, clubs.live.presence; only members count), its latest finished series (so a
+    series that ends shows at once). Nine queries whatever the numbers."""
+    return {"club": club, "rule_sets": list(club.rule_sets.select_related("variant")),
+            "tables": {} if club.disabled else lobby_tables(club), "online": online(club, online_ids),
+            "latest": _series(list(_ended_series().filter(club=club)[:LATEST_SHOWN]))}
+
+
+def online(club: Club, user_ids) -> dict:
+    """The members among `user_ids`, by name: the first ONLINE_SHOWN named, the rest counted."""
+    found = (Membership.objects.filter(club=club, user_id__in=list(user_ids)).select_related("user")
+             .order_by("user__username"))
+    names = [str(m.user.display_name) for m in found]
+    return {"count": len(names), "names": names[:ONLINE_SHOWN], "more": max(0, len(names) - ONLINE_SHOWN)}
 
 
 def pending_requests(club: Club) -> list[JoinRequest]:

@@ -11,7 +11,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from accounts import throttles
-from clubs import ending
+from clubs import ending, live_events
 from clubs.models import Club, ClubRuleSet, ClubTable, JoinRequest, Membership
 from games.errors import Refused
 from games.models import Table
@@ -84,6 +84,7 @@ def club_edit(*, club: Club, user, name: str, announcement: str, needs_approval:
     _owning(club, user)
     club.name, club.announcement, club.needs_approval = name.strip(), announcement.strip(), needs_approval
     club.save(update_fields=["name", "announcement", "needs_approval"])
+    live_events.changed(club.pk)
     return club
 
 
@@ -104,6 +105,7 @@ def rule_set_save(*, club: Club, user, variant, planned_hands: int, player_count
     rule_set.variant, rule_set.planned_hands, rule_set.player_count = variant, planned_hands, player_count
     rule_set.watchable, rule_set.hints, rule_set.options = watchable, hints, chosen
     rule_set.save()
+    live_events.changed(club.pk)
     return rule_set
 
 
@@ -112,6 +114,7 @@ def rule_set_delete(*, club: Club, user, rule_set_id: int) -> None:
     club = _locked(club)
     _owning(club, user)
     ClubRuleSet.objects.filter(club=club, pk=rule_set_id).delete()
+    live_events.changed(club.pk)
 
 
 @transaction.atomic
@@ -140,6 +143,7 @@ def dissolve(*, club: Club, user) -> None:
     club.join_requests.all().delete()
     club.disabled = True
     club.save(update_fields=["disabled"])
+    live_events.closed(club.pk)
 
 
 def join(*, number: str, user, ip: str) -> str:
@@ -211,7 +215,8 @@ def role_set(*, club: Club, user, member_id: int, role: str) -> None:
 @transaction.atomic
 def member_remove(*, club: Club, user, member_id: int) -> None:
     """Managers remove members; only the owner removes managers; nobody removes the owner. The removed
-    person loses the club's pages at once (every page checks the membership); a seat they hold at a
+    person loses the club's pages at once (every page checks the membership, and their sockets on the
+    lobby are closed: clubs.live_events); a seat they hold at a
     club table plays on under auto-play until its series ends (clubs.ending)."""
     club = _locked(club)
     mine = _managing(club, user)
@@ -222,6 +227,7 @@ def member_remove(*, club: Club, user, member_id: int) -> None:
         raise Refused(_("Only the owner may remove a manager, and nobody the owner."))
     theirs.delete()
     ending.seats_auto_played(club, theirs.user)
+    live_events.member_gone(club.pk, theirs.user_id)
 
 
 @transaction.atomic
@@ -231,6 +237,7 @@ def leave(*, club: Club, user) -> None:
     if mine.role == Role.OWNER:
         raise Refused(_("The owner cannot leave: hand the club over or dissolve it."))
     mine.delete()
+    live_events.member_gone(club.pk, user.pk)
 
 
 @transaction.atomic
@@ -257,4 +264,6 @@ def tap(*, club: Club, user, rule_set_id: int, address: str | None = None, clien
                            player_count=rule_set.player_count, address=address, watchable=rule_set.watchable,
                            hints=rule_set.hints, options=rule_set.options)
     ClubTable.objects.create(club=club, table=table, rule_set=rule_set)
+    live_events.club_table_opened(table.pk, club.pk)
+    live_events.changed(club.pk)  # a new room counts no version (games.room_hooks hears its later changes)
     return table

@@ -13,6 +13,7 @@ from django.views.decorators.http import require_POST
 from accounts import throttles
 from clubs import selectors, services
 from clubs.forms import ClubForm, ClubJoinForm, RuleSetForm
+from clubs.live import presence
 from games.errors import Refused
 
 
@@ -75,12 +76,12 @@ def _join(request, number: str):
 
 
 def lobby(request, number: str):
-    """A disabled club's lobby says so, and offers no tap, no table and no invite."""
+    """The club lobby, live over its socket (clubs.live) from the same fragments. A disabled club's
+    lobby says so, and offers no tap, no table, no invite and no socket."""
     mine = _mine(request, number)
     club = mine.club
     return render(request, "clubs/lobby.html", {
-        "club": club, "mine": mine, "rule_sets": club.rule_sets.select_related("variant"),
-        "tables": {} if club.disabled else selectors.lobby_tables(club),
+        **selectors.lobby(club, presence.online(club.pk)), "mine": mine,
         "invite": request.build_absolute_uri(f"/clubs/join/{club.number}/")})
 
 

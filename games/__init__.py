@@ -4,7 +4,8 @@
     games.rules      the engine, pure Python, entered through `games.rules` only
     game data        games.models, selectors, reads (this process's latest read of each table),
                      events (the channel layer's events, typed, with their audience),
-                     notify (events after commit), errors, reasons, bots, hints, breakdown,
+                     notify (events after commit), room_hooks (apps above hear of private
+                     rooms' changes: clubs), errors, reasons, bots, hints, breakdown,
                      hand_columns, fairness, templatetags, and games.clock.deadlines (what is due when)
     money            the money app: ledger, settlement, coin rules of the tiers, relief, sign-in,
                      daily tasks, grants, levels, audit

@@ -106,6 +106,13 @@ _FIELD_TYPES = {"int": (int,), "int | None": (int, type(None)), "str": (str,)}
 MAX_TEXT = 40  # a str field is an id (a quick-chat phrase's), never text
 
 
+def register(kind: type) -> type:
+    """Another app's event (clubs.live_events): a frozen dataclass with its TYPE, parsed as ours are.
+    Used as a class decorator; the app's module is imported at start-up (its AppConfig.ready)."""
+    KINDS[kind.TYPE] = kind
+    return kind
+
+
 def message(event: Event) -> dict:
     """The event as the channel layer carries it (its `type` picks the consumer's handler)."""
     return {"type": event.TYPE, **{f.name: getattr(event, f.name) for f in fields(event)}}

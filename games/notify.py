@@ -34,6 +34,15 @@ def send(table_id: int, event: events.Event) -> None:
     _group_send(f"table.{table_id}", events.message(event))
 
 
+def group_send(group: str, event: events.Event, *, after_commit: bool = True) -> None:
+    """`event` to another live page's group (a club lobby's: clubs.live_events), after commit (or now,
+    for a change that commits nothing, such as presence)."""
+    if after_commit:
+        transaction.on_commit(lambda: _group_send(group, events.message(event)))
+    else:
+        _group_send(group, events.message(event))
+
+
 def user_changed(user_id: int) -> None:
     """After commit, tell the user's pages that their account (coins) changed."""
     transaction.on_commit(lambda: _group_send(f"user.{user_id}", events.message(events.UserChanged())))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django.db import connection, transaction
 
-from games import events, notify, reads
+from games import events, notify, reads, room_hooks
 from games.models import Hand, Seat, Table
 from games.rules import HandState
 
@@ -38,6 +38,8 @@ def commit(table, *, private_move_no: int | None = None, decided: int | None = N
         cursor.execute(f"{COUNT} WHERE id = %s RETURNING version", [table.pk])
         table.version = cursor.fetchone()[0]
     notify.on_commit(table.pk, events.TableChanged(table.version))
+    if getattr(table, "kind", None) == Table.Kind.PRIVATE:  # a club's lobby may show it (games.room_hooks)
+        room_hooks.private_room_changed(table.pk, table.version)
 
 
 def remember(table: Table, seats, hand: Hand, state: HandState) -> None:

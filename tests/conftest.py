@@ -95,13 +95,17 @@ def fresh_table_reads():
 
     from games import reads
     from games.clock import timer
+    from clubs import live_events
+    from clubs.live import fanout as club_fanout
     from games.live import history, registry
     from money import levels
 
-    for forget in (reads.forget, registry.forget, history.forget, timer.forget, cache.clear, levels.forget):
+    forgets = (reads.forget, registry.forget, history.forget, timer.forget, cache.clear, levels.forget,
+               club_fanout.forget, live_events.forget)
+    for forget in forgets:
         forget()
     yield
-    for forget in (reads.forget, registry.forget, history.forget, timer.forget, cache.clear, levels.forget):
+    for forget in forgets:
         forget()
 
 

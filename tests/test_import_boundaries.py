@@ -123,7 +123,7 @@ LAYERS = [
     ("rooms", ["games.rooms"]),
     ("clubs", ["clubs"]),
     ("clock", ["games.clock", "games.management"]),
-    ("live", ["games.live"]),
+    ("live", ["games.live", "clubs.live"]),
     ("pages", ["games.pages", "games.admin", "games.templatetags.games_frames", "money.admin", "accounts",
                "clubs.views", "clubs.forms", "clubs.urls", "clubs.admin"]),
     ("site", ["paohuzi_site"]),

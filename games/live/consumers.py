@@ -14,24 +14,20 @@ table's next step is due.
 """
 from __future__ import annotations
 
-import asyncio
 import logging
 from contextlib import nullcontext
-from urllib.parse import parse_qs
 
 from asgiref.sync import sync_to_async
-from autobahn.exception import Disconnected
 from channels.db import database_sync_to_async
-from channels.consumer import get_handler_name
-from channels.exceptions import ChannelFull, StopConsumer
-from channels.generic.websocket import AsyncWebsocketConsumer
-from django.conf import settings
+from channels.exceptions import ChannelFull
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext_lazy
 
 from games import errors, events, notify, play, reads, rooms, selectors
 from games.live import chat, fanout, fragments, history, messages, registry, socket_limits, spectator_count
+from games.live.sockets import LiveSocket, language as _language, query as _query
+from games.live.sockets import FLOODING, TRY_AGAIN  # noqa: F401 - the table's close codes too (docs/protocol.md)
 from money import tiers
 
 logger = logging.getLogger("paohuzi.table")
@@ -39,28 +35,13 @@ logger = logging.getLogger("paohuzi.table")
 # Close codes the htmx ws extension does not reconnect on (it reconnects after 1006, 1012, 1013 only).
 NOT_SEATED = 4403  # not logged in, or no seat at this table
 OPENED_ELSEWHERE = 4409  # the user opened this table in more windows than TABLE_SOCKETS_PER_USER
-FLOODING = 4429  # the socket kept sending past its limit
-TRY_AGAIN = 1013  # the server could not open the table now: the extension reconnects
 MAX_ID = 2 ** 63 - 1  # a table id the database can hold
-
-
-def _query(scope, name: str) -> str:
-    return parse_qs(scope.get("query_string", b"").decode("latin-1")).get(name, [""])[0]
 
 
 def since_asked(scope) -> int | None:
     """The version a reconnecting page shows (?since=, static/js/table.js), or None."""
     asked = _query(scope, "since")
     return int(asked) if asked.isdigit() and len(asked) <= 18 else None
-
-
-def _language(scope) -> str:
-    """The page's language, passed in the socket's URL (?lang=), so fragments match the page."""
-    asked = _query(scope, "lang")
-    try:
-        return translation.get_supported_language_variant(asked or settings.LANGUAGE_CODE)
-    except LookupError:
-        return settings.LANGUAGE_CODE
 
 
 def _speaking(language: str):
@@ -89,7 +70,13 @@ OPS = {
 }
 
 
-class TableConsumer(AsyncWebsocketConsumer):
+class TableConsumer(LiveSocket):
+    logger = logger
+
+    @property
+    def place(self) -> str:
+        return f"table {getattr(self, 'table_id', '?')}"
+
     async def connect(self):
         self.user = self.scope.get("user")
         self.table_id = self.scope["url_route"]["kwargs"]["table_id"]
@@ -133,21 +120,6 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.placed = True
         return position, socket_limits.admit(self.table_id, self.user.pk, self.channel_name)
 
-    async def __call__(self, scope, receive, send):
-        """Daphne cancels a socket's task when its page has been gone for application_close_timeout
-        (10 s) while the task is still busy (opening, behind a burst of opens on the database thread):
-        disconnect is then run here, or the table's clock and groups would hold the socket for good."""
-        try:
-            await super().__call__(scope, receive, send)
-        except asyncio.CancelledError:
-            if not getattr(self, "left", False):
-                await self.disconnect(None)
-            raise
-
-    async def websocket_disconnect(self, message):
-        self.left = True  # disconnect runs once
-        await super().websocket_disconnect(message)
-
     async def disconnect(self, code):
         registry.unwatch(getattr(self, "table_id", None), self)
         for group in getattr(self, "groups_joined", []):
@@ -157,52 +129,18 @@ class TableConsumer(AsyncWebsocketConsumer):
         if getattr(self, "placed", False):  # counted in the user's list at the table, and not pushed out
             await database_sync_to_async(socket_limits.leave)(self.table_id, self.user.pk, self.channel_name)
 
-    async def dispatch(self, message):
-        """Each message to its handler, as Channels' dispatch does but for its close_old_connections
-        first: that is a hop to the one database thread per message (a websocket frame, every
-        "table.changed"), queued behind every table's work, for nothing here, where every database
-        call goes through database_sync_to_async, which closes old connections around it anyway.
-        Whatever fails in a handler is logged once and answered calmly: it never takes the socket
-        down with it (which would skip disconnect and leave this socket's timer and groups behind)."""
-        try:
-            handler = getattr(self, get_handler_name(message))
-            if not message["type"].startswith("websocket."):  # a channel-layer event: typed, or dropped
-                message = events.parse(message)
-                if message is None:
-                    return
-            await handler(message)
-        except StopConsumer:
-            raise
-        except Exception:
-            kind = message.get("type")
-            logger.exception("table %s: a socket's %s failed", getattr(self, "table_id", "?"), kind)
-            if kind == "websocket.connect":
-                await self.close(code=TRY_AGAIN)
-            elif kind == "websocket.receive" and getattr(self, "groups_joined", None):
-                await self.send_flash(gettext_lazy("That did not work; please try again."))
-
-    async def send(self, text_data=None, bytes_data=None, close=False):
-        """A page that closed while it was being answered is no failure: there is nobody to tell, and
-        its disconnect (which cleans up) comes next. Daphne raises Disconnected for such a send."""
-        try:
-            await super().send(text_data, bytes_data, close)
-        except Disconnected:
-            logger.debug("table %s: a socket closed before its answer", getattr(self, "table_id", "?"))
-
     def _socket_state(self, origin: str) -> None:
         """What a socket of a table page (a seat's or a spectator's) starts with."""
         self.language, self.origin = _language(self.scope), origin
         self.sent: dict = {}  # fragment id → the digest of the data it was last sent with (fragments.render_changed)
         self.version: int | None = None  # the table's version this socket's page shows
-        self.flash = False
-        self.bucket, self.dropped = socket_limits.message_bucket(), 0
+        self.limits_start()
 
     async def _message(self, text_data):
         """The incoming message, within the socket's limit and valid, for the caller to act on; None
         when there is nothing more to do: dropped or refused (the page is told), or "sync" (answered
         here with a full snapshot)."""
-        if not self.bucket.take():
-            await self._dropped()
+        if not await self.within_limit():
             return None
         try:
             msg = messages.parse(text_data)
@@ -245,19 +183,6 @@ class TableConsumer(AsyncWebsocketConsumer):
         if event.audience.includes(self.position) and event.phrase in chat.IDS:
             with translation.override(self.language):
                 await self.send(text_data=chat.html(event.seat, event.phrase))
-
-    async def _dropped(self):
-        """A message past the socket's limit: the page is told once; a socket that goes on is closed."""
-        self.dropped += 1
-        if self.dropped == 1:
-            await self.send_flash(gettext_lazy("Too many clicks at once: wait a moment."))
-        elif self.dropped >= settings.TABLE_FLOOD_DROPS:
-            await self.close_for(FLOODING, gettext_lazy("This page sent too many messages and was disconnected."))
-
-    async def close_for(self, code: int, why):
-        """Tell the page why, then close with a code the page does not reconnect on."""
-        await self.send_flash(why)
-        await self.close(code=code)
 
     def _perform(self, op, msg, sockets):
         """The service call, in the page's language (its refusals are shown to this player); then, in the
@@ -389,11 +314,3 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.user.refresh_from_db(fields=["coins"])
         with translation.override(self.language):
             return render_to_string("games/_coins.html", {"user": self.user, "oob": True})
-
-    async def send_flash(self, message, level: str = "error"):
-        """Show why a request was refused, in the page (an empty message clears the box; a lazy one is
-        translated into the page's language here)."""
-        with translation.override(self.language):
-            html = render_to_string("games/_flash.html", {"message": str(message), "level": level, "oob": True})
-        await self.send(text_data=html)
-        self.flash = True

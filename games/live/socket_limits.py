@@ -3,7 +3,8 @@
 A socket may send TABLE_MESSAGES_PER_SECOND messages a second with bursts of TABLE_MESSAGE_BURST (a
 token bucket); past that its messages are dropped (the page is told once), and a socket that keeps on
 flooding after TABLE_FLOOD_DROPS dropped messages is closed. A user keeps at most
-TABLE_SOCKETS_PER_USER sockets open at one table, over all processes: opening another closes the oldest.
+TABLE_SOCKETS_PER_USER sockets open at one table (a "place": a table's id, or another live page's name such
+as a club lobby's), over all processes: opening another closes the oldest.
 A socket of a process that died stays in the user's list until newer ones push it out: meanwhile it
 takes a place (an older socket may close early). A list unchanged for a day is forgotten.
 """
@@ -41,35 +42,36 @@ def message_bucket() -> Bucket:
     return Bucket(settings.TABLE_MESSAGES_PER_SECOND, settings.TABLE_MESSAGE_BURST)
 
 
-def _key(table_id: int, user_id: int) -> str:
-    return f"table-sockets:{table_id}:{user_id}"
+def _key(place: int | str, user_id: int) -> str:
+    return f"table-sockets:{place}:{user_id}"
 
 
-def admit(table_id: int, user_id: int, channel: str) -> list[str]:
+def admit(table_id: int | str, user_id: int, channel: str, cap: int | None = None) -> list[str]:
     """Count the socket on `channel` as the user's newest at the table; returns the channels of the
     sockets it pushes past the cap (the oldest), which must close. The user's open sockets are one list
     in Django's cache (Redis when scaled: every process's), changed under a lock, so of any number
     opened at once, in any processes, exactly the newest TABLE_SOCKETS_PER_USER are kept (a list of
-    sockets told of each other through the channel layer lost those messages past its capacity)."""
+    sockets told of each other through the channel layer lost those messages past its capacity). `cap`:
+    another place's own limit (default TABLE_SOCKETS_PER_USER)."""
     key = _key(table_id, user_id)
-    with _locked(key):
+    with locked(key):
         kept = [*cache.get(key, []), channel]
-        cut = max(0, len(kept) - settings.TABLE_SOCKETS_PER_USER)
+        cut = max(0, len(kept) - (settings.TABLE_SOCKETS_PER_USER if cap is None else cap))
         cache.set(key, kept[cut:], TTL)
     return kept[:cut]
 
 
-def counted(table_id: int, user_id: int, channel: str) -> bool:
+def counted(table_id: int | str, user_id: int, channel: str) -> bool:
     """Whether the socket on `channel` is still among the user's newest at the table (a list the cache
     no longer holds counts every socket)."""
     kept = cache.get(_key(table_id, user_id))
     return kept is None or channel in kept
 
 
-def leave(table_id: int, user_id: int, channel: str) -> None:
+def leave(table_id: int | str, user_id: int, channel: str) -> None:
     """The socket on `channel` closed (not pushed out): it makes room for another."""
     key = _key(table_id, user_id)
-    with _locked(key):
+    with locked(key):
         kept = cache.get(key, [])
         if channel in kept:
             kept.remove(channel)
@@ -77,7 +79,7 @@ def leave(table_id: int, user_id: int, channel: str) -> None:
 
 
 @contextmanager
-def _locked(key: str):
+def locked(key: str):
     """The key held by this caller alone, over every process (cache.add is atomic: Redis SET NX, the
     in-memory cache's lock). A holder that died lets go after LOCK_SECONDS."""
     lock, deadline = f"{key}:lock", time.monotonic() + 2 * LOCK_SECONDS

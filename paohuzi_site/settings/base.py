@@ -186,6 +186,13 @@ INVITE_LOOKUPS_PER_IP_PER_MINUTE = int(os.environ.get("INVITE_LOOKUPS_PER_IP_PER
 CLUB_JOINS_PER_USER_PER_HOUR = int(os.environ.get("CLUB_JOINS_PER_USER_PER_HOUR", "10"))  # club join asks
 CLUB_JOINS_PER_IP_PER_HOUR = int(os.environ.get("CLUB_JOINS_PER_IP_PER_HOUR", "30"))
 CLUBS_PER_PERSON = int(os.environ.get("CLUBS_PER_PERSON", "10"))  # clubs one owns or belongs to
+# The club lobby's socket (clubs.live): sockets one person may keep open at one club's lobby (over all
+# processes), and how long a socket counts as online without renewing (it renews every third of it).
+CLUB_SOCKETS_PER_USER = int(os.environ.get("CLUB_SOCKETS_PER_USER", "3"))
+CLUB_PRESENCE_SECONDS = float(os.environ.get("CLUB_PRESENCE_SECONDS", "60"))
+# The pause after a club lobby's update before a process reads the next (clubs.live.fanout): the moves
+# at a club's tables are changes too, and a lobby need not show each within a quarter second.
+CLUB_LOBBY_GAP_SECONDS = float(os.environ.get("CLUB_LOBBY_GAP_SECONDS", "0.25"))
 # Behind a reverse proxy every request comes from the proxy: name the header it sets to the client's
 # address (`HTTP_X_REAL_IP`, `HTTP_X_FORWARDED_FOR`), or all clients share one address's limits.
 CLIENT_IP_HEADER = os.environ.get("CLIENT_IP_HEADER", "")

@@ -60,8 +60,8 @@
   function say(choice) {
     var picker = document.getElementById("chat-picker");
     if (picker) picker.open = false;
-    if (!connected || !socket) { notice(text.chatOffline, "info"); return; }
-    socket.send(JSON.stringify({op: "chat", phrase: choice.dataset.phrase}));
+    if (!link.connected() || !link.socket()) { notice(text.chatOffline, "info"); return; }
+    link.socket().send(JSON.stringify({op: "chat", phrase: choice.dataset.phrase}));
     var choices = document.querySelectorAll(".chat-choice");  // the server allows one say a few seconds
     choices.forEach(function (c) { c.disabled = true; });
     setTimeout(function () { choices.forEach(function (c) { c.disabled = false; }); }, 1000 * (+text.chatSeconds || 3));
@@ -146,47 +146,21 @@
   }
   setInterval(tick, 250);
 
-  // ---- connection: fast retries, a prompt notice, and a tap made offline sent only while still valid
-  var socket = null, connected = false, connecting = false, retrying = false, offline = null, leaving = false;
+  // ---- connection (static/js/live_socket.js): fast retries, a prompt notice; a tap made offline is kept
+  // and sent after the reconnect's snapshot only while still valid; the clocks stand still while down
   var pending = null, reopened = false;  // the tap kept while down; a snapshot is due after a reconnect
-  var RETRIED = [1006, 1011, 1012, 1013];  // the close codes the extension retries itself
-  htmx.config.wsReconnectDelay = function (n) { return n < 20 ? 250 : 1000; };
   function notice(message, level) {  // level "info": a line of its own, which a reconnect does not clear
     var flash = document.getElementById("flash");
     if (!flash || (!message && !flash.classList.contains("offline"))) return;
-    flash.textContent = message;
-    flash.className = !message ? "flash" : level ? "flash " + level : "flash error offline";
+    PaohuziLive.notice(message, level);
     barShown = null;  // the line above the table moved the hand down: clear of the bar again
     handInView();
   }
-  window.addEventListener("pagehide", function () { leaving = true; });
-  window.addEventListener("beforeunload", function () { leaving = true; setTimeout(function () { leaving = false; }, 1000); });
-  function retryNow() {
-    if (!connected && !connecting && !retrying && socket && document.body.contains(live)) socket.reconnect();
-  }
-  window.addEventListener("online", retryNow);
-  document.addEventListener("visibilitychange", function () { if (!document.hidden) retryNow(); });
-  live.addEventListener("htmx:wsConnecting", function () { retrying = false; connecting = true; });
-  live.addEventListener("htmx:wsOpen", function (e) {
-    socket = e.detail.socketWrapper;
-    socket.queue.length = 0;  // nothing sent while down is sent now
-    connected = true; connecting = false; retrying = false; reopened = downAt !== null;
-    live.dataset.connection = "open";
-    clearTimeout(offline);
-    offline = downAt = null;
-    notice("");
-  });
-  live.addEventListener("htmx:wsClose", function (e) {
-    var code = e.detail.event && e.detail.event.code;
-    socket = e.detail.socketWrapper || socket;
-    connected = false; connecting = false;
-    live.dataset.connection = "closed";
-    if (downAt === null) { downAt = Date.now(); tick(); }
-    if (code >= 4000) { clearTimeout(offline); return; }  // closed on purpose: the page says why
-    // Counted from the first close, not from each failed retry; a moment's grace, as leaving closes it too.
-    if (offline === null) offline = setTimeout(function () { if (!leaving) notice(pending ? text.queued : text.offline); }, 600);
-    retrying = RETRIED.indexOf(code) >= 0;
-    if (!retrying) setTimeout(retryNow, 250);  // e.g. 1001 when the server shuts down
+  var link = PaohuziLive.watch(live, {
+    notice: notice,
+    offline: function () { return pending ? text.queued : text.offline; },
+    opened: function () { reopened = downAt !== null; downAt = null; },
+    closed: function () { if (downAt === null) { downAt = Date.now(); tick(); } }
   });
 
   // ---- versions, and what every message sends
@@ -207,7 +181,7 @@
     // One form holds the hand: the card clicked says which discard it is.
     var button = e.detail.triggeringEvent && e.detail.triggeringEvent.submitter;
     if (button && button.name) e.detail.parameters[button.name] = button.value;
-    if (!connected) {  // kept, and sent after the reconnect's snapshot if it still applies
+    if (!link.connected()) {  // kept, and sent after the reconnect's snapshot if it still applies
       e.preventDefault();
       var message = Object.assign({}, e.detail.parameters);
       if (e.detail.headers) message.HEADERS = e.detail.headers;

@@ -198,6 +198,18 @@ def guest_at_quick_match(page: Page, base: str) -> None:
     page.wait_for_url("**/tables/*/")
 
 
+def lost_spy(live_id: str) -> str:
+    """A script for page.evaluate that records when the live element's socket first closed and when the
+    page first said so (window.lostAt, window.saidAt: performance.now(), ms)."""
+    return """() => {
+  window.lostAt = window.saidAt = null;
+  const flash = document.getElementById('flash');
+  document.getElementById('%s').addEventListener('htmx:wsClose', () => { window.lostAt ??= performance.now(); });
+  new MutationObserver(() => { if (flash.classList.contains('offline')) window.saidAt ??= performance.now(); })
+    .observe(flash, {attributes: true});
+}""" % live_id
+
+
 def save_failure(page: Page, name: str) -> None:
     """A screenshot and the page's HTML in test-artifacts/, for whoever reads the CI log."""
     try:

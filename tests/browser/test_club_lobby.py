@@ -52,11 +52,11 @@ def fits(page) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= width, page.url
 
 
-def shot(page, name: str) -> None:
+def shot(page, name: str, folder: Path = SHOTS) -> None:
     fits(page)
-    SHOTS.mkdir(exist_ok=True)
+    folder.mkdir(exist_ok=True)
     size = page.viewport_size
-    page.screenshot(path=str(SHOTS / f"{name}-{size['width']}x{size['height']}.png"), full_page=True)
+    page.screenshot(path=str(folder / f"{name}-{size['width']}x{size['height']}.png"), full_page=True)
 
 
 def tap(page, base: str, number: str) -> str:
@@ -88,6 +88,20 @@ def play_hand(page, n: int) -> None:
             page.wait_for_timeout(100)
 
 
+def club_created(owner, base: str) -> str:
+    """The owner creates 常来跑胡子 from the lobby (no approval needed) with the default rule set: its number."""
+    owner.goto(base + "/play/")
+    owner.click("#lobby-clubs-link")
+    owner.fill("#club-create-form input[name=name]", "常来跑胡子")
+    owner.fill("#club-create-form textarea[name=announcement]", "每晚八点开桌")
+    owner.uncheck("#club-create-form input[name=needs_approval]")
+    owner.click("#club-create-button")
+    owner.wait_for_url("**/manage/")
+    owner.click("#rule-set-add")
+    owner.wait_for_selector("#club-rule-set-list .club-row")
+    return owner.url.rstrip("/").split("/")[-2]
+
+
 def test_a_club_from_creation_to_a_finished_series_in_its_records(daphne, browser):
     base = daphne.base
     owner = signed_up(browser, base, "圈主", PHONE)
@@ -95,16 +109,7 @@ def test_a_club_from_creation_to_a_finished_series_in_its_records(daphne, browse
     by_number = signed_up(browser, base, "小号", PHONE)
     pages = (owner, by_link, by_number)
     try:
-        owner.goto(base + "/play/")
-        owner.click("#lobby-clubs-link")
-        owner.fill("#club-create-form input[name=name]", "常来跑胡子")
-        owner.fill("#club-create-form textarea[name=announcement]", "每晚八点开桌")
-        owner.uncheck("#club-create-form input[name=needs_approval]")
-        owner.click("#club-create-button")
-        owner.wait_for_url("**/manage/")
-        owner.click("#rule-set-add")
-        owner.wait_for_selector("#club-rule-set-list .club-row")
-        number = owner.url.rstrip("/").split("/")[-2]
+        number = club_created(owner, base)
         owner.goto(f"{base}/clubs/{number}/")
         invite = owner.inner_text("#club-invite-link")
 

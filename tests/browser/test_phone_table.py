@@ -18,7 +18,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
 from .phonekit import DESKTOP, PHONE, columns, faces, my_discard, play_until
-from .serverkit import ARTIFACTS
+from .serverkit import ARTIFACTS, lost_spy
 
 TALL_PHONE = (390, 844)
 TAP = 44
@@ -240,14 +240,7 @@ def test_the_result_panel_fits_a_phone_with_its_buttons_the_menu_lobby_leave_and
     assert page.locator("#quick-match").count()
 
 
-# Records when the socket first closed and when the page first said so (performance.now(), ms).
-LOST_SPY = """() => {
-  window.lostAt = window.saidAt = null;
-  const flash = document.getElementById('flash');
-  document.getElementById('table-live').addEventListener('htmx:wsClose', () => { window.lostAt ??= performance.now(); });
-  new MutationObserver(() => { if (flash.classList.contains('offline')) window.saidAt ??= performance.now(); })
-    .observe(flash, {attributes: true});
-}"""
+LOST_SPY = lost_spy("table-live")
 LIVE = "document.getElementById('table-live').dataset.connection === 'open'"
 
 

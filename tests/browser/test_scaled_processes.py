@@ -276,3 +276,42 @@ def test_two_processes_share_one_table_and_survive_a_restart(servers, database):
             raise
         finally:
             browser.close()
+
+
+def test_a_club_lobby_is_live_across_the_two_processes(servers):
+    """The club lobby (clubs.live) scaled: the owner's page is served by process 1, a friend's by
+    process 2. Each shows the other among the members online (presence in the shared cache, Redis),
+    and the friend's tap through process 2 shows on the owner's page through Redis, never reloaded."""
+    from .phonekit import DESKTOP, PHONE
+    from .test_club_lobby import club_created, signed_up
+
+    one, two = servers
+    with sync_playwright() as p:
+        browser = launch_chromium(p)
+        owner = signed_up(browser, one.base, "scaled-owner", PHONE)
+        friend = signed_up(browser, two.base, "scaled-friend", DESKTOP)
+        try:
+            number = club_created(owner, one.base)
+            friend.goto(f"{two.base}/clubs/join/{number}/")
+            friend.click("#club-invite-join")
+            friend.wait_for_url(f"**/clubs/{number}/")
+            owner.goto(f"{one.base}/clubs/{number}/")
+            for page in (owner, friend):
+                page.wait_for_selector("#club-live[data-connection=open]")
+            for page in (owner, friend):
+                page.wait_for_function("() => ['scaled-owner', 'scaled-friend'].every("
+                                       "n => document.getElementById('club-online').textContent.includes(n))")
+            owner.evaluate("window.notReloaded = true")
+            friend.click("#club-rule-sets button")
+            friend.wait_for_url("**/tables/*/")
+            shown = "n => document.getElementById('club-waiting').textContent.includes(n)"
+            owner.wait_for_function(shown, arg="scaled-friend", timeout=PROMPT * 1000)
+            gone = "n => !document.getElementById('club-online').textContent.includes(n)"
+            owner.wait_for_function(gone, arg="scaled-friend", timeout=PROMPT * 1000)
+            assert owner.evaluate("window.notReloaded") is True
+        except BaseException:
+            for n, page in enumerate((owner, friend)):
+                save_failure(page, f"scaled-club-{n}")
+            raise
+        finally:
+            browser.close()

@@ -148,3 +148,26 @@ def test_the_admin_finds_clubs_by_number_name_and_owner(client, club, make_user)
         assert club.number in html
     html = client.get(reverse("admin:clubs_club_change", args=[club.pk])).content.decode()
     assert "owner" in html
+
+
+def test_the_lobby_page_with_500_members_and_50_tables_reads_a_bounded_number_of_queries(
+        client, club, django_assert_max_num_queries):
+    """500 members (200 of them online: clubs.live.presence) and 50 tables, 49 playing and one waiting:
+    the page's queries do not grow with them."""
+    from django.contrib.auth import get_user_model
+
+    from clubs.live import presence
+    from clubs.models import Membership
+
+    users = get_user_model().objects.bulk_create(get_user_model()(username=f"m{i:03}") for i in range(499))
+    Membership.objects.bulk_create(Membership(club=club, user=u) for u in users)
+    rule_set = club.rule_sets.get()
+    for user in users[:148]:
+        services.tap(club=club, user=user, rule_set_id=rule_set.pk)
+    for user in users[:200]:
+        presence.arrive(club.pk, user.pk, f"channel-{user.pk}")
+    client.force_login(club.owner)
+    with django_assert_max_num_queries(12):
+        html = client.get(reverse("clubs:lobby", args=[club.number])).content.decode()
+    assert html.count('class="club-table"') == 50 and club.memberships.count() == 500
+    assert "Members online (200)" in html or "在线成员（200）" in html

@@ -188,3 +188,15 @@ def test_a_rule_set_keeps_the_room_options_its_variant_allows_and_its_tables_pla
     assert rule_set.options == {"base_cap": 30, "base_points": 1}
     table = services.tap(club=club, user=owner, rule_set_id=rule_set.pk)
     assert table.rule_options == {"base_cap": 30, "base_points": 1}
+
+
+def test_a_club_table_tells_its_players_who_sat_down_from_one_address(club, owner, make_user):
+    """The private rooms' same-address rule (anti-cheat) holds at a club's tables: the tap keeps where
+    each person connected from, and every player of the table is told who shares one."""
+    from games.selectors import shared_address
+
+    rule_set = club.rule_sets.get()
+    table = services.tap(club=club, user=owner, rule_set_id=rule_set.pk, address="198.51.100.7")
+    services.tap(club=club, user=member(club, make_user, "b"), rule_set_id=rule_set.pk, address="203.0.113.50")
+    services.tap(club=club, user=member(club, make_user, "c"), rule_set_id=rule_set.pk, address="198.51.100.7")
+    assert shared_address(table, table.seats.all()) == [[0, 2]]

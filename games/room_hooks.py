@@ -1,0 +1,38 @@
+"""Who else hears of a private room's change: apps above games (clubs) register a hook here in their
+AppConfig.ready, and games.table_owner calls the hooks for each counted change of a private room, after
+commit, with the table's id and new version. So games never imports clubs (imports go down the layers
+only: tests/test_import_boundaries.py), yet a club lobby hears of a seat taken, a deal, a series ended.
+A hook is called on the committing thread and must be quick (no read of its own for a table it does not
+know: it keeps what it learnt); one that fails is logged, never failing the change, which is committed.
+"""
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+from django.db import transaction
+
+logger = logging.getLogger("paohuzi.notify")
+
+Hook = Callable[[int, int], None]
+_HOOKS: list[Hook] = []
+
+
+def register(hook: Hook) -> None:
+    """`hook(table_id, version)` after each counted change of a private room (once per hook)."""
+    if hook not in _HOOKS:
+        _HOOKS.append(hook)
+
+
+def private_room_changed(table_id: int, version: int) -> None:
+    """Called by games.table_owner.commit inside the change's transaction: the hooks run after commit."""
+    if _HOOKS:
+        transaction.on_commit(lambda: _call(table_id, version))
+
+
+def _call(table_id: int, version: int) -> None:
+    for hook in list(_HOOKS):
+        try:
+            hook(table_id, version)
+        except Exception:
+            logger.exception("a room hook failed for table %s", table_id)
