@@ -283,6 +283,21 @@ def next_ready(*, table, user) -> Hand | None:
 
 
 @transaction.atomic
+def hand_next(*, table, now=None) -> Hand | None:
+    """Deal the next hand of a private series whose last hand is over, without waiting for anyone's
+    准备: the clock of a series that must not be held up by one player (a tournament's table, whose
+    absent players are auto-played). None when there is nothing to deal (a hand in play, the series
+    over): a second call, or a race with the last 准备, deals once."""
+    table = locked_table(table)
+    hand = current_hand(table)
+    if table.status != Table.Status.PLAYING or hand is None or not hand.finished:
+        return None
+    hand = hand_start(table, now or timezone.now())
+    table_owner.commit(table)
+    return hand
+
+
+@transaction.atomic
 def dissolve_vote(*, table, user, agree: bool) -> Table:
     """Any player of a private room may propose to dissolve it (a first 'agree'); it dissolves when
     every person at the table agrees (but those away for a while, presence.away, and one whose
