@@ -92,7 +92,7 @@ SERVICES = ("games.play", "games.rooms", "games.clock.tick", "money.ledger", "mo
             "money.progress", "accounts.services", "clubs.services",
             "clubs.ending", "tournaments.services", "tournaments.running",
             "tournaments.clock")  # the code that changes data
-SELECTORS = ("games.selectors", "money.selectors", "money.tiers", "clubs.selectors")
+SELECTORS = ("games.selectors", "money.selectors", "money.tiers", "clubs.selectors", "tournaments.selectors")
 
 
 def _is(name: str, prefixes) -> bool:
@@ -128,7 +128,8 @@ LAYERS = [
     ("tournaments", ["tournaments"]),  # its clock is a hook the sweeper calls: the clock never imports it
     ("live", ["games.live"]),
     ("pages", ["games.pages", "games.admin", "games.templatetags.games_frames", "money.admin", "accounts",
-               "clubs.views", "clubs.forms", "clubs.urls", "clubs.admin", "tournaments.admin"]),
+               "clubs.views", "clubs.forms", "clubs.urls", "clubs.admin", "tournaments.admin", "tournaments.views",
+               "tournaments.urls", "tournaments.apps"]),
     ("site", ["paohuzi_site"]),
 ]
 

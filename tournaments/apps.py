@@ -8,8 +8,13 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("tournaments")
 
     def ready(self):
-        """The tournaments' clock runs in every sweep (games.clock.sweeper's hook: the clock is below)."""
+        """The tournaments' clock runs in every sweep, and their panels show in the lobby and at their
+        tables: hooks of the layers below (games.clock.sweeper, games.pages.extras), which import nothing
+        of tournaments."""
         from games.clock import sweeper
-        from tournaments import clock
+        from games.pages import extras
+        from tournaments import clock, views
 
         sweeper.hook_add(clock.tick)
+        extras.panel_add("lobby", views.lobby_panel)
+        extras.panel_add("table", views.table_panel)
