@@ -1,0 +1,71 @@
+"""Tournaments in Chromium, on a phone (360×740, Chinese) and a desktop (1280×800, English): the lobby
+lists a sit-and-go; the phone registers (the message says so), the desktop, from the same address, is
+refused in English; the sweeper's tournaments hook fills the places with bots and seats the final
+table; the phone's tournament page shows the table with its watch link and the table page its round,
+rank and points. Every page fits its width; each is saved for looking at (shots/)."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from .phonekit import DESKTOP, PHONE
+from .serverkit import ROOT, served, server_env
+from .test_club_lobby import shot, signed_up
+
+
+@pytest.fixture(scope="module")
+def daphne(tmp_path_factory):
+    env = server_env(tmp_path_factory.mktemp("tournaments") / "db.sqlite3", BOT_DELAY="0", CLAIM_WINDOW_SECONDS="0",
+                     TURN_SECONDS="120", NEXT_HAND_WAIT="120", TOURNAMENT_BREAK_SECONDS="0")
+    with served("tournament_pages-server", env) as server:
+        yield server
+
+
+def manage(daphne, *args: str) -> None:
+    subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=daphne.env, check=True, timeout=120)
+
+
+PLAN = ("from games.models import Variant\nfrom tournaments.models import Plan\nfrom tournaments import services\n"
+        "v = next(v for v in Variant.objects.filter(active=True) if '3' in v.player_counts)\n"
+        "p = Plan(name='三人快赛', name_en='Three quick', variant=v, entrants=3, entry_fee=100, prizes='70,30',"
+        " house_cut=10, hands_per_round=1, bots_after_seconds=0)\n"
+        "p.full_clean(); p.save(); services.plan_open(plan=p)\n")
+
+
+def test_register_refuse_and_sit_at_the_final_table(daphne, browser):
+    manage(daphne, "shell", "-c", PLAN)
+    phone = signed_up(browser, daphne.base, "阿红", PHONE)
+    phone.goto(daphne.base + "/play/")
+    phone.locator("#lobby-tournaments").scroll_into_view_if_needed()
+    assert "三人快赛" in phone.inner_text("#lobby-tournaments")
+    phone.click("#lobby-tournaments button[id^=register-]")
+    phone.wait_for_load_state()
+    assert "报名成功" in phone.inner_text("body") and "1/3" in phone.inner_text("#lobby-tournaments")
+    shot(phone, "tournament-lobby-registered")
+
+    desktop = signed_up(browser, daphne.base.replace("127.0.0.1", "localhost"), "Ann", DESKTOP)
+    desktop.context.add_cookies([{"name": "django_language", "value": "en", "url": daphne.base.replace("127.0.0.1", "localhost")}])
+    desktop.goto(daphne.base.replace("127.0.0.1", "localhost") + "/play/")
+    desktop.click("#lobby-tournaments button[id^=register-]")
+    desktop.wait_for_load_state()
+    assert "one entrant per address" in desktop.inner_text("body")
+    shot(desktop, "tournament-lobby-refused-en")
+
+    manage(daphne, "run_timers")  # the hook: bots take the places, the final table is dealt
+    phone.click("#lobby-tournaments a")
+    phone.wait_for_load_state()
+    assert "决赛桌" in phone.inner_text("#tournament-round") and phone.locator("#tournament-round a").count() == 1
+    shot(phone, "tournament-page")
+    desktop.goto(phone.url.replace("127.0.0.1", "localhost"))
+    assert "Final table" in desktop.inner_text("#tournament-round") and "Watch" in desktop.inner_text("#tournament-round")
+    shot(desktop, "tournament-page-en")
+    table = phone.evaluate("fetch('/play/').then(r => r.url)")
+    assert table
+    phone.goto(daphne.base + "/play/")
+    link = phone.locator("#my-tables a").first
+    link.click()
+    phone.wait_for_selector("#tournament-line")
+    assert "决赛桌" in phone.inner_text("#tournament-line") and "共 3 人" in phone.inner_text("#tournament-line")
+    shot(phone, "tournament-table")
