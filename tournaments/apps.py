@@ -8,13 +8,15 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("tournaments")
 
     def ready(self):
-        """The tournaments' clock runs in every sweep, and their panels show in the lobby and at their
-        tables: hooks of the layers below (games.clock.sweeper, games.pages.extras), which import nothing
-        of tournaments."""
+        """The tournaments' clock runs in every sweep, their panels show in the lobby and at their tables,
+        and their tables refuse the dissolve vote: hooks of the layers below (games.clock.sweeper,
+        games.pages.extras, games.play.dissolve_guard_add), which import nothing of tournaments."""
         from games.clock import sweeper
         from games.pages import extras
-        from tournaments import clock, views
+        from games.play import dissolve_guard_add
+        from tournaments import clock, running, views
 
         sweeper.hook_add(clock.tick)
+        dissolve_guard_add(running.dissolve_refused)
         extras.panel_add("lobby", views.lobby_panel)
         extras.panel_add("table", views.table_panel)

@@ -8,6 +8,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from games.models import Hand, Table
 from games.rooms import series_open
@@ -42,6 +43,14 @@ def round_seat(tournament: Tournament, number: int, now) -> Round:
     tournament.next_round_at = None
     tournament.save(update_fields=["next_round_at"])
     return rnd
+
+
+def dissolve_refused(table) -> str | None:
+    """A tournament's table plays its round to the end: its people may not dissolve it (one person with
+    two bots could otherwise void a hand they are losing)."""
+    if RoundSeat.objects.filter(table_id=getattr(table, "pk", table)).exists():
+        return _("A tournament's table plays its hands to the end: it cannot be dissolved.")
+    return None
 
 
 def round_over(rnd: Round) -> bool:

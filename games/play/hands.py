@@ -297,6 +297,16 @@ def hand_next(*, table, now=None) -> Hand | None:
     return hand
 
 
+DISSOLVE_GUARDS: list = []  # callables `guard(table) -> str | None`: why nobody may dissolve this room
+
+
+def dissolve_guard_add(guard) -> None:
+    """An app above games that seats people at private series it runs (a tournament's table: its hands
+    are its round) forbids their dissolve vote: `guard(table)` returns the refusal, or None."""
+    if guard not in DISSOLVE_GUARDS:
+        DISSOLVE_GUARDS.append(guard)
+
+
 @transaction.atomic
 def dissolve_vote(*, table, user, agree: bool) -> Table:
     """Any player of a private room may propose to dissolve it (a first 'agree'); it dissolves when
@@ -307,6 +317,10 @@ def dissolve_vote(*, table, user, agree: bool) -> Table:
     seat = seat_of(table, user)
     if table.kind != Table.Kind.PRIVATE or table.status not in (Table.Status.WAITING, Table.Status.PLAYING):
         raise Refused(_("Only a private room in play can be dissolved."))
+    for guard in DISSOLVE_GUARDS:
+        reason = guard(table)
+        if reason:
+            raise Refused(reason)
     if not agree:
         if Seat.objects.filter(table=table, dissolve_vote=True).update(dissolve_vote=None):
             Seat.objects.filter(pk=seat.pk).update(dissolve_vote=False)

@@ -13,6 +13,7 @@ from django.utils import timezone, translation
 from accounts.models import User
 from games.errors import Refused
 from games.models import Hand, Table
+from games.play import dissolve_vote
 from money.audit import ledger_problems
 from money.ledger import house_account
 from money.models import LedgerEntry
@@ -171,3 +172,7 @@ def test_registration_refuses_in_the_players_language(people, make_user):
         services.register(tournament=tournament, user=people[3], address=address(3))
     with translation.override("en"), pytest.raises(Refused, match="started"):
         services.unregister(tournament=tournament, user=people[1])
+    table = tournament.rounds.get().seats.first().table
+    with translation.override("zh-hans"), pytest.raises(Refused, match="不能解散"):
+        dissolve_vote(table=table, user=people[0], agree=True)
+    assert Table.objects.get(pk=table.pk).status == Table.Status.PLAYING
