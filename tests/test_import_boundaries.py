@@ -126,7 +126,7 @@ LAYERS = [
     ("clubs", ["clubs"]),
     ("clock", ["games.clock", "games.management"]),
     ("tournaments", ["tournaments"]),  # its clock is a hook the sweeper calls: the clock never imports it
-    ("live", ["games.live"]),
+    ("live", ["games.live", "tournaments.live"]),
     ("pages", ["games.pages", "games.admin", "games.templatetags.games_frames", "money.admin", "accounts",
                "clubs.views", "clubs.forms", "clubs.urls", "clubs.admin", "tournaments.admin", "tournaments.views",
                "tournaments.urls", "tournaments.apps"]),

@@ -16,7 +16,7 @@ from money.errors import DuplicateSettlement
 from money.ledger import house_account, ledger_settle, publish_coins
 from money.models import LedgerEntry
 from games.table_owner import person_changed
-from tournaments import standings
+from tournaments import notify, standings
 from tournaments.models import Entry, Plan, Round, RoundSeat, Tournament
 
 OVER = (Table.Status.FINISHED, Table.Status.DISSOLVED)
@@ -42,6 +42,7 @@ def round_seat(tournament: Tournament, number: int, now) -> Round:
     RoundSeat.objects.bulk_create(seats)
     tournament.next_round_at = None
     tournament.save(update_fields=["next_round_at"])
+    notify.changed(tournament.pk)
     return rnd
 
 
@@ -92,6 +93,7 @@ def round_end(tournament: Tournament, rnd: Round, now) -> None:
         state=Entry.State.OUT, out_round=rnd.number)
     tournament.next_round_at = now + timedelta(seconds=settings.TOURNAMENT_BREAK_SECONDS)
     tournament.save(update_fields=["next_round_at"])
+    notify.changed(tournament.pk)
 
 
 def _updated(rnd: Round, by_entry, place, going) -> list[RoundSeat]:
@@ -127,6 +129,7 @@ def finish(tournament: Tournament, now) -> None:
     Entry.objects.bulk_update(entries.values(), ["rank", "prize"])
     tournament.state, tournament.finished_at = Tournament.State.FINISHED, now
     tournament.save(update_fields=["state", "finished_at"])
+    notify.changed(tournament.pk)
     publish_coins(paid)
     for uid in paid:
         person_changed(uid)

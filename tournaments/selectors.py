@@ -70,7 +70,7 @@ def page(tournament: Tournament) -> dict:
     ranking = sorted((e for e in entries if e.rank), key=lambda e: e.rank)
     return {"t": tournament, "plan": tournament.plan, "entries": entries, "rounds": rounds, "current": current,
             "tables": tables, "standing": standing, "ranking": ranking, "prizes": prizes_of(tournament),
-            "people": sum(1 for e in entries if not e.is_bot)}
+            "taken": sum(1 for e in entries if e.state in (Entry.State.REGISTERED, Entry.State.OUT))}
 
 
 def _live_points(rnd: Round) -> dict[int, tuple[int, int]]:

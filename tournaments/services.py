@@ -16,7 +16,7 @@ from games.table_owner import person_changed
 from money.errors import DuplicateSettlement
 from money.ledger import house_account, ledger_settle, publish_coins
 from money.models import LedgerEntry
-from tournaments import running
+from tournaments import notify, running
 from tournaments.models import Entry, Plan, Tournament
 
 State = Tournament.State
@@ -102,6 +102,7 @@ def register(*, tournament: Tournament, user, address: str | None = None, now=No
             tournament.save(update_fields=["bots_at"])
         if count + 1 == plan.entrants:
             start(tournament, now)
+    notify.changed(tournament.pk)
     return entry
 
 
@@ -126,6 +127,7 @@ def unregister(*, tournament: Tournament, user) -> int:
     if not tournament.entries.filter(state=Entry.State.REGISTERED).exists() and tournament.bots_at:
         tournament.bots_at = None
         tournament.save(update_fields=["bots_at"])
+    notify.changed(tournament.pk)
     return _refund(entry)
 
 
@@ -154,6 +156,7 @@ def cancel(tournament: Tournament, now) -> int:
             refunded += bool(_refund(entry))
     tournament.state, tournament.finished_at = State.CANCELLED, now
     tournament.save(update_fields=["state", "finished_at"])
+    notify.changed(tournament.pk)
     return refunded
 
 

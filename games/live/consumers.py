@@ -54,7 +54,7 @@ def since_asked(scope) -> int | None:
     return int(asked) if asked.isdigit() and len(asked) <= 18 else None
 
 
-def _language(scope) -> str:
+def socket_language(scope) -> str:
     """The page's language, passed in the socket's URL (?lang=), so fragments match the page."""
     asked = _query(scope, "lang")
     try:
@@ -191,7 +191,7 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     def _socket_state(self, origin: str) -> None:
         """What a socket of a table page (a seat's or a spectator's) starts with."""
-        self.language, self.origin = _language(self.scope), origin
+        self.language, self.origin = socket_language(self.scope), origin
         self.sent: dict = {}  # fragment id → the digest of the data it was last sent with (fragments.render_changed)
         self.version: int | None = None  # the table's version this socket's page shows
         self.flash = False

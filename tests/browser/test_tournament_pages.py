@@ -1,6 +1,7 @@
-"""Tournaments in Chromium, on a phone (360×740, Chinese) and a desktop (1280×800, English): the lobby
-lists a sit-and-go; the phone registers (the message says so), the desktop, from the same address, is
-refused in English; the sweeper's tournaments hook fills the places with bots and seats the final
+"""Tournaments in Chromium, on a phone (360×740, Chinese) and a desktop (1280×800, English): the desktop
+has the tournament's page open while the phone registers from the lobby (the message says so), and sees
+the count move without a reload (the page's socket); the desktop, from the same address, is refused in
+English; the sweeper's tournaments hook fills the places with bots and seats the final
 table; the phone's tournament page shows the table with its watch link and the table page its round,
 rank and points. Every page fits its width; each is saved for looking at (shots/)."""
 from __future__ import annotations
@@ -36,6 +37,13 @@ PLAN = ("from games.models import Variant\nfrom tournaments.models import Plan\n
 
 def test_register_refuse_and_sit_at_the_final_table(daphne, browser):
     manage(daphne, "shell", "-c", PLAN)
+    other = daphne.base.replace("127.0.0.1", "localhost")
+    desktop = signed_up(browser, other, "Ann", DESKTOP)
+    desktop.context.add_cookies([{"name": "django_language", "value": "en", "url": other}])
+    desktop.goto(other + "/play/")
+    desktop.click("#lobby-tournaments a")  # the tournament's page, open while the phone registers
+    desktop.wait_for_selector("#tournament-live")
+    assert "0/3 entrants" in desktop.inner_text("#tournament-state")
     phone = signed_up(browser, daphne.base, "阿红", PHONE)
     phone.goto(daphne.base + "/play/")
     phone.locator("#lobby-tournaments").scroll_into_view_if_needed()
@@ -45,24 +53,21 @@ def test_register_refuse_and_sit_at_the_final_table(daphne, browser):
     assert "报名成功" in phone.inner_text("body") and "1/3" in phone.inner_text("#lobby-tournaments")
     shot(phone, "tournament-lobby-registered")
 
-    desktop = signed_up(browser, daphne.base.replace("127.0.0.1", "localhost"), "Ann", DESKTOP)
-    desktop.context.add_cookies([{"name": "django_language", "value": "en", "url": daphne.base.replace("127.0.0.1", "localhost")}])
-    desktop.goto(daphne.base.replace("127.0.0.1", "localhost") + "/play/")
-    desktop.click("#lobby-tournaments button[id^=register-]")
+    desktop.wait_for_function(  # pushed over the page's socket, no reload
+        "document.querySelector('#tournament-state').innerText.includes('1/3 entrants')")
+    desktop.click("#tournament-button")
     desktop.wait_for_load_state()
     assert "one entrant per address" in desktop.inner_text("body")
-    shot(desktop, "tournament-lobby-refused-en")
+    shot(desktop, "tournament-refused-en")
 
     manage(daphne, "run_timers")  # the hook: bots take the places, the final table is dealt
     phone.click("#lobby-tournaments a")
     phone.wait_for_load_state()
     assert "决赛桌" in phone.inner_text("#tournament-round") and phone.locator("#tournament-round a").count() == 1
     shot(phone, "tournament-page")
-    desktop.goto(phone.url.replace("127.0.0.1", "localhost"))
+    desktop.reload()
     assert "Final table" in desktop.inner_text("#tournament-round") and "Watch" in desktop.inner_text("#tournament-round")
     shot(desktop, "tournament-page-en")
-    table = phone.evaluate("fetch('/play/').then(r => r.url)")
-    assert table
     phone.goto(daphne.base + "/play/")
     link = phone.locator("#my-tables a").first
     link.click()
