@@ -26,8 +26,11 @@ def tick(now=None) -> int:
     tournament is logged and left for the next sweep."""
     now = now or timezone.now()
     applied = 0
-    for plan in Plan.objects.filter(active=True).exclude(tournaments__state=State.REGISTERING):
-        applied += services.plan_open(plan=plan) is not None and plan.kind == Plan.Kind.SIT_AND_GO
+    unopened = (Plan.objects.filter(active=True).exclude(tournaments__state=State.REGISTERING)
+                .exclude(kind=Plan.Kind.SCHEDULED, tournaments__isnull=False))  # a scheduled plan runs once
+    for plan in unopened:
+        if services.plan_open(plan=plan):
+            applied += 1
     due = Tournament.objects.filter(Q(state=State.RUNNING) | Q(state=State.REGISTERING, bots_at__lte=now)
                                     | Q(state=State.REGISTERING, starts_at__lte=now))
     for tournament_id in list(due.values_list("pk", flat=True)):

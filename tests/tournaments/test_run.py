@@ -176,3 +176,13 @@ def test_registration_refuses_in_the_players_language(people, make_user):
     with translation.override("zh-hans"), pytest.raises(Refused, match="不能解散"):
         dissolve_vote(table=table, user=people[0], agree=True)
     assert Table.objects.get(pk=table.pk).status == Table.Status.PLAYING
+
+
+def test_the_clock_opens_each_offered_plan_once(defaults):
+    sng = plan_make()
+    scheduled = plan_make(name="晚场", kind=Plan.Kind.SCHEDULED, registration_opens_at=timezone.now(),
+                          starts_at=timezone.now() + timedelta(hours=1), min_entrants=3)
+    Plan.objects.filter(pk=plan_make(name="停办").pk).update(active=False)
+    assert clock.tick() == 2 and clock.tick() == 0
+    assert sng.tournaments.count() == 1 and scheduled.tournaments.get().starts_at == scheduled.starts_at
+    assert Tournament.objects.count() == 2
