@@ -64,7 +64,7 @@ class Plan(ShownName, models.Model):
     prize_mode = models.CharField(_("prizes are"), max_length=10, choices=PrizeMode.choices,
                                   default=PrizeMode.SHARE)
     prizes = models.CharField(
-        _("prize table"), max_length=200, default="50,30,20",
+        _("prize table"), max_length=200, default="50,30,20", blank=True,
         help_text=_("By final rank, comma-separated: coins, or percent of the pool after the house's cut."))
     house_cut = models.PositiveSmallIntegerField(
         _("house's cut (%)"), default=0, help_text=_("Of the fees, before shares are computed."))

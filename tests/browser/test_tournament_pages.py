@@ -3,7 +3,8 @@ has the tournament's page open while the phone registers from the lobby (the mes
 the count move without a reload (the page's socket); the desktop, from the same address, is refused in
 English; the sweeper's tournaments hook fills the places with bots and seats the final
 table; the phone's tournament page shows the table with its watch link and the table page its round,
-rank and points. Every page fits its width; each is saved for looking at (shots/)."""
+rank and points; the phone plays the final's hand and the desktop's open page shows the table over
+without a reload; the hook ends the tournament: the final ranking with its prizes, the profile's list. Every page fits its width; each is saved for looking at (shots/)."""
 from __future__ import annotations
 
 import subprocess
@@ -13,7 +14,7 @@ import pytest
 
 from .phonekit import DESKTOP, PHONE
 from .serverkit import ROOT, served, server_env
-from .test_club_lobby import shot, signed_up
+from .test_club_lobby import play_hand, shot, signed_up
 
 
 @pytest.fixture(scope="module")
@@ -74,3 +75,20 @@ def test_register_refuse_and_sit_at_the_final_table(daphne, browser):
     phone.wait_for_selector("#tournament-line")
     assert "决赛桌" in phone.inner_text("#tournament-line") and "共 3 人" in phone.inner_text("#tournament-line")
     shot(phone, "tournament-table")
+
+    before = desktop.inner_text("#tournament-round")
+    play_hand(phone, 1)  # the final's one hand, played by the phone against two bots
+    desktop.wait_for_function(  # the table's end moves the desktop's open page: pushed, no reload
+        "document.querySelector('#tournament-round').innerText.includes(' over')")
+    assert desktop.inner_text("#tournament-round") != before
+    shot(desktop, "tournament-page-hand-over-en")
+    manage(daphne, "run_timers")  # the hook: the final's end, the ranking, the prizes
+    phone.goto(daphne.base + "/tournaments/" + desktop.url.rstrip("/").split("/")[-1] + "/")
+    ranking = phone.inner_text("#tournament-ranking")
+    rank = ranking.splitlines()[1:].index(next(line for line in ranking.splitlines() if "阿红" in line)) + 1
+    prize = {1: "阿红 · 63 金币", 2: "阿红 · 27 金币"}.get(rank, "阿红")  # one fee, 100 − 10 % = 90: 70 %, 30 %;
+    assert ranking.startswith("最终排名") and prize in ranking  # a bot's prize stays with the house
+    shot(phone, "tournament-final")
+    phone.goto(daphne.base + "/accounts/profile/")
+    assert "三人快赛" in phone.inner_text("#my-tournaments") and "名" in phone.inner_text("#my-tournaments")
+    shot(phone, "tournament-profile")

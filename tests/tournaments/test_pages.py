@@ -26,6 +26,8 @@ def test_the_lobby_lists_it_and_registering_and_giving_up_say_so(client, player)
     assert "报名成功" in page and "1/9" in page and f'id="unregister-{tournament.pk}"' in page
     page = client.post(reverse("tournaments:unregister", args=[tournament.pk]), follow=True).content.decode()
     assert "退还 100 金币" in page and "0/9" in page
+    page = client.get(reverse("accounts:profile")).content.decode()  # the coin history names both
+    assert "比赛报名费</td>" in page and "比赛报名费退还</td>" in page
     client.cookies["django_language"] = "en"
     page = client.get(reverse("games:lobby"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Nine quick" in page and "fee 100 coins" in page and "Register" in page

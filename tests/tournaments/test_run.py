@@ -185,3 +185,24 @@ def test_the_clock_opens_each_offered_plan_once(defaults):
     assert clock.tick() == 2 and clock.tick() == 0
     assert sng.tournaments.count() == 1 and scheduled.tournaments.get().starts_at == scheduled.starts_at
     assert Tournament.objects.count() == 2
+
+
+def test_seating_never_puts_one_address_twice_at_a_table(defaults, make_user):
+    """Registration keeps one entrant per address; entries from one address that got in anyway (the
+    admin's, an address shared later) are still seated apart, from the seed, in every draw."""
+    from django.db import transaction
+
+    tournament = open_of(plan_make(entry_fee=0, prize_mode=Plan.PrizeMode.FIXED, prizes=""))
+    addresses = ["10.0.0.1"] * 3 + ["10.0.0.2"] * 3 + [None] * 3
+    for i, where in enumerate(addresses):
+        Entry.objects.create(tournament=tournament, user=make_user(f"s{i}"), address=where)
+    with transaction.atomic():
+        services.start(services.locked(tournament.pk), timezone.now())
+    seats = Round.objects.get(tournament=tournament).seats.select_related("entry")
+    by_table: dict[int, list] = {}
+    for seat in seats:
+        by_table.setdefault(seat.table_id, []).append(seat.entry.address)
+    assert len(by_table) == 3
+    for where in by_table.values():
+        known = [a for a in where if a]
+        assert len(known) == len(set(known)) == 2, by_table
