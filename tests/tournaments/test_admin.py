@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from tournaments.models import Plan, Tournament
 
-from .kit import three_player_variant
+from .tourneykit import three_player_variant
 
 pytestmark = pytest.mark.django_db
 

@@ -10,7 +10,7 @@ from games.clock import sweeper
 from tournaments import live, selectors, services
 from tournaments.models import Round
 
-from .kit import address, open_of, plan_make
+from .tourneykit import address, open_of, plan_make
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 

@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from tournaments.models import Tournament
 
-from .kit import open_of, plan_make, run_out
+from .tourneykit import open_of, plan_make, run_out
 
 pytestmark = pytest.mark.django_db
 
@@ -38,7 +38,7 @@ def test_the_tournament_page_the_table_line_and_the_profile(client, player, make
     tournament = open_of(plan)
     client.post(reverse("tournaments:register", args=[tournament.pk]), {"back": "detail"})
     from tournaments import services
-    from .kit import address
+    from .tourneykit import address
     for i, name in enumerate(["乙", "丙"]):
         services.register(tournament=tournament, user=make_user(name), address=address(i))
     tournament.refresh_from_db()

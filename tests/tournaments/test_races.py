@@ -14,7 +14,7 @@ from money.models import LedgerEntry
 from tournaments import services
 from tournaments.models import Entry, Tournament
 
-from .kit import address, open_of, plan_make
+from .tourneykit import address, open_of, plan_make
 
 pytestmark = pytest.mark.django_db(transaction=True)
 PEOPLE = 20

@@ -20,7 +20,7 @@ from money.models import LedgerEntry
 from tournaments import clock, running, services, standings
 from tournaments.models import Entry, Plan, Round, Tournament
 
-from .kit import address, open_of, plan_make, run_out
+from .tourneykit import address, open_of, plan_make, run_out
 
 pytestmark = pytest.mark.django_db
 
