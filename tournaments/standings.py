@@ -36,18 +36,27 @@ def seat_order(seed: str, round_no: int, entries: list[int]) -> list[int]:
 
 
 def tables_of(order: list[int], size: int, address_of: dict[int, str | None]) -> list[list[int]]:
-    """Deal the drawn order onto len/size tables: each entrant in turn sits at the table with the fewest
-    entrants (the lowest index on a tie) where nobody shares their address; only when every table with
-    room has one does the address give way (registration keeps one entrant per address, so it does not)."""
+    """Deal the drawn order onto len/size tables, never two entrants of one address at a table when the
+    address has no more entrants than there are tables (registration keeps one per address, so it
+    never has): the entrants sharing an address, the largest group first (a tie: the one drawn first),
+    then each entrant without a shared address in drawn order, each go to the table with the fewest
+    entrants (the lowest index on a tie) that has none of their group. That keeps the tables within one
+    entrant of each other, so no group is ever left without a table. Each table seats its entrants in
+    drawn order."""
     count = len(order) // size
     tables: list[list[int]] = [[] for _ in range(count)]
+    drawn = {entry: i for i, entry in enumerate(order)}
+    groups: dict = {}
     for entry in order:
-        address = address_of.get(entry)
-        room = [t for t in tables if len(t) < size]
-        clean = [t for t in room if address is None or all(address_of.get(o) != address for o in t)]
-        target = min(clean or room, key=len)
-        target.append(entry)
-    return tables
+        groups.setdefault(address_of.get(entry) or ("alone", entry), []).append(entry)
+    for members in sorted(groups.values(), key=lambda g: (-len(g), drawn[g[0]])):
+        used: set[int] = set()
+        for entry in members:
+            room = [i for i, t in enumerate(tables) if len(t) < size]
+            target = min([i for i in room if i not in used] or room, key=lambda i: (len(tables[i]), i))
+            tables[target].append(entry)
+            used.add(target)
+    return [sorted(t, key=drawn.__getitem__) for t in tables]
 
 
 def places(results: list[Result]) -> dict[int, int]:
