@@ -10,6 +10,8 @@ from games.clock import sweeper
 from tournaments import live, selectors, services
 from tournaments.models import Round
 
+from tests.games.test_consumers import close_the_sync_threads_connection  # noqa: F401 - autouse: the
+#   consumers' persistent connection in channels' database thread goes, so PostgreSQL can drop the database
 from .tourneykit import address, open_of, plan_make
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
