@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 
 from accounts import services, throttles
 from accounts.forms import HintSettingForm, SignupForm, WatchSettingsForm
+from tournaments import views as tournament_views
 from games.errors import Refused
 from money import rewards, selectors
 from money.relief import relief_grant
@@ -90,7 +91,8 @@ def profile(request):
                    "signin": selectors.signin_offer(request.user), "tasks": selectors.today_tasks(request.user),
                    "history": selectors.coin_history(request.user, request.GET.get("page")),
                    "watch_form": WatchSettingsForm(instance=request.user),
-                   "hint_form": HintSettingForm(initial={"show_hints": request.user.show_hints})})
+                   "hint_form": HintSettingForm(initial={"show_hints": request.user.show_hints}),
+                   "tournaments": tournament_views.mine_panel(request)})
 
 
 def leaderboard(request):

@@ -115,6 +115,10 @@ def _reason(entry, grants: dict[str, str], tasks: dict) -> str:
                                                    "room": table.tier.shown if table.tier_id else table.invite_code}
     if kind == "grant":
         return _("From the site's staff: %(reason)s") % {"reason": grants.get(entry.settlement_key, "")}
+    if kind == "tournament":  # tournament:<id>:fee|refund:<entry>, tournament:<id>:prize:<rank> (tournaments)
+        what = rest.partition(":")[2].partition(":")[0]
+        return {"fee": _("Tournament entry fee"), "refund": _("Tournament fee refunded"),
+                "prize": _("Tournament prize")}.get(what, _("Other"))
     return {"welcome": _("Starting coins"), "relief": _("Relief coins"), "signin": _("Daily sign-in bonus"),
             "task": _("Daily task reward")}.get(kind, _("Other"))
 

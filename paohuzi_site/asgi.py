@@ -15,10 +15,11 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
 from clubs.live.routing import websocket_urlpatterns as club_routes  # noqa: E402
 from games.live.routing import websocket_urlpatterns  # noqa: E402
+from tournaments.live import websocket_urlpatterns as tournament_sockets  # noqa: E402
 from paohuzi_site import server_process, socket_gc  # noqa: E402
 from paohuzi_site.websocket import AllowedHostsOriginValidator, not_found_route  # noqa: E402
 
-sockets = URLRouter([*websocket_urlpatterns, *club_routes, not_found_route()])
+sockets = URLRouter([*websocket_urlpatterns, *club_routes, *tournament_sockets, not_found_route()])
 application = ProtocolTypeRouter({
     "http": django_asgi_app,
     "websocket": socket_gc.collecting(AllowedHostsOriginValidator(AuthMiddlewareStack(sockets))),

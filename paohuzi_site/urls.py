@@ -9,6 +9,7 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("leaderboard/", leaderboard, name="leaderboard"),
     path("clubs/", include("clubs.urls")),
+    path("tournaments/", include("tournaments.urls")),
     path("", include("games.pages.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("games", "accounts", "money", "clubs", "paohuzi_site")
+PACKAGES = ("games", "accounts", "money", "clubs", "tournaments", "paohuzi_site")
 
 
 def _module_name(path: Path) -> str:
@@ -90,8 +90,9 @@ def _reach(name: str) -> set[str]:
 
 SERVICES = ("games.play", "games.rooms", "games.clock.tick", "money.ledger", "money.relief", "money.rewards",
             "money.progress", "accounts.services", "clubs.services",
-            "clubs.ending")  # the code that changes data
-SELECTORS = ("games.selectors", "money.selectors", "money.tiers", "clubs.selectors")
+            "clubs.ending", "tournaments.services", "tournaments.running",
+            "tournaments.clock")  # the code that changes data
+SELECTORS = ("games.selectors", "money.selectors", "money.tiers", "clubs.selectors", "tournaments.selectors")
 
 
 def _is(name: str, prefixes) -> bool:
@@ -100,7 +101,8 @@ def _is(name: str, prefixes) -> bool:
 
 @pytest.mark.parametrize("service", sorted(n for n in MODULES if _is(n, SERVICES)))
 def test_services_never_import_the_web_edge(service):
-    edge = {"games.pages.views", "games.live.consumers", "games.live.fragments", "games.live.routing", "accounts.views", "clubs.views"}
+    edge = {"games.pages.views", "games.live.consumers", "games.live.fragments", "games.live.routing", "accounts.views", "clubs.views",
+            "tournaments.views"}
     assert not _reach(service) & edge
 
 
@@ -123,9 +125,11 @@ LAYERS = [
     ("rooms", ["games.rooms"]),
     ("clubs", ["clubs"]),
     ("clock", ["games.clock", "games.management"]),
-    ("live", ["games.live", "clubs.live"]),
+    ("tournaments", ["tournaments"]),  # its clock is a hook the sweeper calls: the clock never imports it
+    ("live", ["games.live", "clubs.live", "tournaments.live"]),
     ("pages", ["games.pages", "games.admin", "games.templatetags.games_frames", "money.admin", "accounts",
-               "clubs.views", "clubs.forms", "clubs.urls", "clubs.admin"]),
+               "clubs.views", "clubs.forms", "clubs.urls", "clubs.admin", "tournaments.admin", "tournaments.views",
+               "tournaments.urls", "tournaments.apps"]),
     ("site", ["paohuzi_site"]),
 ]
 
@@ -164,6 +168,11 @@ def test_imports_go_down_the_layers_only():
     assert upward_imports(GRAPH) == []
 
 
+def test_games_and_money_never_import_tournaments():
+    low = [n for n in MODULES if n.split(".")[0] in ("games", "money")]
+    assert not [n for n in low if any(t.startswith("tournaments") for t in GRAPH[n])]
+
+
 def test_an_upward_import_is_named():
     graph = {"games.selectors": {"games.live.fanout", "games.models"}, "games.live.fanout": set(), "games.models": set()}
     assert upward_imports(graph) == ["games.selectors (game data) imports games.live.fanout (live): "
@@ -172,7 +181,7 @@ def test_an_upward_import_is_named():
 
 
 @pytest.mark.parametrize("package", ["games", "games.live", "games.clock", "games.play", "games.rooms", "games.pages",
-                                     "money"])
+                                     "money", "clubs", "tournaments"])
 def test_each_layers_package_says_what_it_owns_and_may_import(package):
     doc = ast.get_docstring(ast.parse(MODULES[package].read_text(encoding="utf-8"))) or ""
     assert len(doc) > 200 and ("May import" in doc or "import only downwards" in doc), package

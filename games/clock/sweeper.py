@@ -1,7 +1,10 @@
 """The sweeper: apply due deadlines for tables nobody is connected to (bots filling quick-match tables,
 bot and auto-play moves, timeouts, next hands). Consumers handle the tables they show; this covers the
 rest, e.g. after a restart (docs/design.md#timers-deadlines-and-the-sweeper). `manage.py run_timers` runs it, and
-`make serve` runs that with --loop beside Daphne (bin/serve)."""
+`make serve` runs that with --loop beside Daphne (bin/serve).
+
+Apps above the clock (tournaments) keep clocks of their own: they register a hook (`hook_add`) that
+every sweep calls after the tables, so the clock imports nothing upward."""
 import logging
 import time
 
@@ -12,6 +15,14 @@ from games.clock import tick
 from games.models import Table
 
 logger = logging.getLogger("paohuzi.timers")
+
+HOOKS: list = []  # callables `hook(now) -> int` (how many things they applied), run after each sweep
+
+
+def hook_add(hook) -> None:
+    """Register a clock of a higher layer (an AppConfig.ready does it): every sweep calls `hook(now)`."""
+    if hook not in HOOKS:
+        HOOKS.append(hook)
 
 
 def run(*, loop: bool, interval: float, report) -> None:
@@ -42,4 +53,10 @@ def sweep(now=None) -> int:
             tick.table_tick(table_id=table_id, now=now)
         except Exception:
             logger.exception("table %s: applying a deadline failed", table_id)
-    return len(tables)
+    applied = len(tables)
+    for hook in HOOKS:
+        try:
+            applied += hook(now) or 0
+        except Exception:
+            logger.exception("the sweep hook %s failed", getattr(hook, "__qualname__", hook))
+    return applied

@@ -25,7 +25,7 @@ from paohuzi_site.compression import keep_uncompressed, uncompressed
 
 from games import fairness, selectors
 from games.live import chat, fragments, spectator_count
-from games.pages import now_playing
+from games.pages import extras, now_playing
 from games.templatetags.games_numbers import signed
 from money import tiers
 from games import errors
@@ -43,7 +43,7 @@ def lobby(request, private_form=None, join_form=None):
         "relief": relief_offer(request.user),
         "signin": signin_offer(request.user), "tasks": today_tasks(request.user),
         "my_tables": my_tables, "my_clubs": my_clubs(request.user),
-        "now_playing": now_playing.render(),
+        "now_playing": now_playing.render(), "extras": extras.panels("lobby", request),
         "private_form": private_form or PrivateRoomForm(),
         "join_form": join_form or JoinForm(),
     })
@@ -143,6 +143,7 @@ def table(request, table_id: int):
     parts = {fid.replace("-", "_"): part for fid, part in fragments.render_all(snap).items()}
     return render(request, "games/table.html", {"room": snap.table, "f": parts, "chat": chat.choices(),
                                                 "chat_seconds": settings.CHAT_SECONDS,
+                                                "extras": extras.panels("table", request, table_id=table_id),
                                                 "watchers": spectator_count.count(table_id)})
 
 

@@ -283,6 +283,31 @@ def next_ready(*, table, user) -> Hand | None:
 
 
 @transaction.atomic
+def hand_next(*, table, now=None) -> Hand | None:
+    """Deal the next hand of a private series whose last hand is over, without waiting for anyone's
+    准备: the clock of a series that must not be held up by one player (a tournament's table, whose
+    absent players are auto-played). None when there is nothing to deal (a hand in play, the series
+    over): a second call, or a race with the last 准备, deals once."""
+    table = locked_table(table)
+    hand = current_hand(table)
+    if table.status != Table.Status.PLAYING or hand is None or not hand.finished:
+        return None
+    hand = hand_start(table, now or timezone.now())
+    table_owner.commit(table)
+    return hand
+
+
+DISSOLVE_GUARDS: list = []  # callables `guard(table) -> str | None`: why nobody may dissolve this room
+
+
+def dissolve_guard_add(guard) -> None:
+    """An app above games that seats people at private series it runs (a tournament's table: its hands
+    are its round) forbids their dissolve vote: `guard(table)` returns the refusal, or None."""
+    if guard not in DISSOLVE_GUARDS:
+        DISSOLVE_GUARDS.append(guard)
+
+
+@transaction.atomic
 def dissolve_vote(*, table, user, agree: bool) -> Table:
     """Any player of a private room may propose to dissolve it (a first 'agree'); it dissolves when
     every person at the table agrees (but those away for a while, presence.away, and one whose
@@ -292,6 +317,10 @@ def dissolve_vote(*, table, user, agree: bool) -> Table:
     seat = seat_of(table, user)
     if table.kind != Table.Kind.PRIVATE or table.status not in (Table.Status.WAITING, Table.Status.PLAYING):
         raise Refused(_("Only a private room in play can be dissolved."))
+    for guard in DISSOLVE_GUARDS:
+        reason = guard(table)
+        if reason:
+            raise Refused(reason)
     if not agree:
         if Seat.objects.filter(table=table, dissolve_vote=True).update(dissolve_vote=None):
             Seat.objects.filter(pk=seat.pk).update(dissolve_vote=False)

@@ -7,8 +7,8 @@ games.clock.deadlines, the game data and the engine's public API. Never games.cl
 games.live or games.pages.
 """
 from games.rooms.seating import (INVITE_LENGTH, PLANNED_HANDS, bots_fill, private_create, private_options_check,
-                                 quick_match, seat_join,
+                                 quick_match, seat_join, series_open,
                                  table_leave, tier_move, TURN_TIMERS)
 
 __all__ = ["INVITE_LENGTH", "PLANNED_HANDS", "bots_fill", "private_create", "private_options_check", "quick_match",
-           "seat_join", "table_leave", "tier_move", "TURN_TIMERS"]
+           "seat_join", "series_open", "table_leave", "tier_move", "TURN_TIMERS"]

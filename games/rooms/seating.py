@@ -46,6 +46,25 @@ def private_create(*, owner, variant: Variant, planned_hands: int, player_count:
     return table
 
 
+@transaction.atomic
+def series_open(*, variant: Variant, planned_hands: int, players: list, now=None) -> Table:
+    """A full private series dealt at once (R11: points, never coins), for a competition that seats
+    its players itself (a tournament's table): `players` are (user, address) per position in order, a
+    user of None a bot. Nobody owns it and nobody joins it (it is full and in play); it is watchable by
+    its link, and keeps the site's turn timer, so a person out of time is auto-played (托管) and the
+    table never waits for them."""
+    problem = player_count_problem(variant, len(players))
+    if problem:
+        raise Refused(problem)
+    table = Table.objects.create(kind=Table.Kind.PRIVATE, variant=variant, invite_code=_new_invite_code(),
+                                 planned_hands=planned_hands, player_count=len(players), watchable=True)
+    Seat.objects.bulk_create(Seat(table=table, position=p, user=user, is_bot=user is None, address=address)
+                             for p, (user, address) in enumerate(players))
+    hand_start(table, now or timezone.now())
+    table_owner.commit(table)
+    return table
+
+
 def private_options_check(variant: Variant, planned_hands: int, player_count: int,
                           options: dict | None = None) -> dict:
     """Refuse options no private room plays (R2, R11): for a room, and for a club's rule set of rooms.

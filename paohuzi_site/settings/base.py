@@ -115,6 +115,7 @@ INSTALLED_APPS = [
     "games",
     "money",
     "clubs",
+    "tournaments",
 ]
 
 MIDDLEWARE = [
@@ -236,6 +237,8 @@ DEAL_WAIT_SECONDS = float(os.environ.get("DEAL_WAIT_SECONDS", "2"))
 TURN_SECONDS = float(os.environ.get("TURN_SECONDS", "20"))  # a person's time for one decision
 BOT_DELAY = float(os.environ.get("BOT_DELAY", "1"))  # a bot or an auto-played seat waits this long
 NEXT_HAND_WAIT = float(os.environ.get("NEXT_HAND_WAIT", "15"))  # the next hand starts by itself after
+# Tournaments (docs/design.md#tournaments): the break with the standings between two rounds.
+TOURNAMENT_BREAK_SECONDS = float(os.environ.get("TOURNAMENT_BREAK_SECONDS", "30"))
 # Claim privacy: every discard or shown draw (and ti/wei) waits this long for claims, whether or not
 # anyone may claim it, so neither the waiting text nor the timing tells who can; 0: off (no wait).
 CLAIM_WINDOW_SECONDS = float(os.environ.get("CLAIM_WINDOW_SECONDS", "1"))

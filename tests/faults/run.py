@@ -1,6 +1,6 @@
 """Run one fault scenario against the real server: `python -m tests.faults.run NAME [--soak]`.
 
-A scenario module of this package (crash, reconnects, fuzz, frames, sockets) returns its facts; they are printed
+A scenario module of this package (crash, reconnects, fuzz, frames, sockets, tournament) returns its facts; they are printed
 as the last line, JSON, for tests/faults/test_faults.py to judge. The clients run here, in a process of
 their own: autobahn's asyncio client cannot share a process with Django's Daphne app, which binds the
 websocket library to Twisted."""
@@ -10,7 +10,7 @@ import importlib
 import json
 import sys
 
-NAMES = ("crash", "reconnects", "fuzz", "frames", "sockets")
+NAMES = ("crash", "reconnects", "fuzz", "frames", "sockets", "tournament")
 
 
 def main(argv: list[str]) -> None:

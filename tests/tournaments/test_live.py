@@ -1,0 +1,72 @@
+"""The tournament page's socket (/ws/tournament/<id>/): it sends the live part of the page at once, in
+the page's language; a hand that ends at one of the round's tables moves the standings it pushes; a
+round's end (the tournament's own event) is pushed too; an unknown tournament is closed with 4404."""
+import pytest
+from channels.db import database_sync_to_async as db
+from channels.testing import WebsocketCommunicator
+from django.utils import timezone
+
+from games.clock import sweeper
+from tournaments import live, selectors, services
+from tournaments.models import Round
+
+from tests.games.test_consumers import close_the_sync_threads_connection  # noqa: F401 - autouse: the
+#   consumers' persistent connection in channels' database thread goes, so PostgreSQL can drop the database
+from .tourneykit import address, open_of, plan_make
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+
+def application():
+    from paohuzi_site.asgi import sockets
+    return sockets
+
+
+async def connect(path: str) -> WebsocketCommunicator:
+    comm = WebsocketCommunicator(application(), path)
+    connected, _code = await comm.connect()
+    assert connected
+    return comm
+
+
+async def test_the_standings_move_as_hands_end_and_rounds_change(defaults, make_user, monkeypatch):
+    monkeypatch.setattr(live, "REFRESH_SECONDS", 0.05)
+    plan = await db(plan_make)(entrants=3, entry_fee=0, prize_mode="fixed", prizes="300", hands_per_round=2)
+    tournament = await db(open_of)(plan)
+    people = [await db(make_user)(n) for n in ("甲", "乙", "丙")]
+    for i, user in enumerate(people):
+        await db(services.register)(tournament=tournament, user=user, address=address(i))
+    comm = await connect(f"/ws/tournament/{tournament.pk}/?lang=zh-hans")
+    first = await comm.receive_from(timeout=5)
+    assert 'id="tournament-live" hx-swap-oob="true"' in first and "决赛桌" in first and "0 分" in first
+    english = await connect(f"/ws/tournament/{tournament.pk}/?lang=en")
+    assert "Final table" in await english.receive_from(timeout=5)
+    await english.disconnect()
+
+    rnd = await db(Round.objects.get)(tournament=tournament)
+    table = await db(lambda: rnd.seats.first().table)()
+    now = timezone.now()
+    for _ in range(400):  # play on until a hand scored points (or, every hand drawn, the tournament ended)
+        now += timezone.timedelta(minutes=5)
+        await db(sweeper.sweep)(now)
+        await db(tournament.refresh_from_db)()
+        scored = await db(lambda: any(h.scores and any(h.scores) for h in table.hands.filter(finished_at__isnull=False)))()
+        if scored or tournament.state == "finished":
+            break
+    context = await db(selectors.page)(tournament)
+    if tournament.state == "finished":
+        expected = "最终排名"
+    else:
+        leader, points = context["standing"][0]
+        expected = f"{leader.user} · {points} 分"
+    frames = [await comm.receive_from(timeout=5)]
+    while expected not in frames[-1] and len(frames) < 20:
+        frames.append(await comm.receive_from(timeout=5))
+    assert expected in frames[-1] and frames[-1] != first
+    await comm.disconnect()
+
+
+async def test_an_unknown_tournament_is_closed(defaults):
+    comm = WebsocketCommunicator(application(), "/ws/tournament/999999/")
+    connected, code = await comm.connect()
+    assert not connected and code == 4404

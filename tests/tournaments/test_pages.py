@@ -1,0 +1,56 @@
+"""Tournament pages: the lobby's list with register and give-up buttons and their messages, the
+tournament's page (entrants, round, tables with a watch link, standings, the ranking and prizes once
+over), the line at a tournament table, the profile's list; Chinese by default, English complete."""
+import pytest
+from django.urls import reverse
+
+from tournaments.models import Tournament
+
+from .tourneykit import open_of, plan_make, run_out
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def player(client, defaults, make_user):
+    user = make_user("甲")
+    client.force_login(user)
+    return user
+
+
+def test_the_lobby_lists_it_and_registering_and_giving_up_say_so(client, player):
+    tournament = open_of(plan_make())
+    page = client.get(reverse("games:lobby")).content.decode()
+    assert "九人快赛" in page and "0/9" in page and "报名费 100 金币" in page and "满人开赛" in page
+    page = client.post(reverse("tournaments:register", args=[tournament.pk]), follow=True).content.decode()
+    assert "报名成功" in page and "1/9" in page and f'id="unregister-{tournament.pk}"' in page
+    page = client.post(reverse("tournaments:unregister", args=[tournament.pk]), follow=True).content.decode()
+    assert "退还 100 金币" in page and "0/9" in page
+    page = client.get(reverse("accounts:profile")).content.decode()  # the coin history names both
+    assert "比赛报名费</td>" in page and "比赛报名费退还</td>" in page
+    client.cookies["django_language"] = "en"
+    page = client.get(reverse("games:lobby"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Nine quick" in page and "fee 100 coins" in page and "Register" in page
+
+
+def test_the_tournament_page_the_table_line_and_the_profile(client, player, make_user):
+    plan = plan_make(entrants=3, entry_fee=0, prize_mode="fixed", prizes="300,100")
+    tournament = open_of(plan)
+    client.post(reverse("tournaments:register", args=[tournament.pk]), {"back": "detail"})
+    from tournaments import services
+    from .tourneykit import address
+    for i, name in enumerate(["乙", "丙"]):
+        services.register(tournament=tournament, user=make_user(name), address=address(i))
+    tournament.refresh_from_db()
+    assert tournament.state == Tournament.State.RUNNING
+    page = client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
+    assert "决赛桌" in page and "观战" in page and "?code=" in page and "乙" in page
+    table = tournament.rounds.get().seats.get(entry__user=player).table
+    page = client.get(reverse("games:table", args=[table.pk])).content.decode()
+    assert 'id="tournament-line"' in page and "决赛桌" in page and "第 1 名，共 3 人" in page  # no hand over: a tie
+    run_out(tournament)
+    page = client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
+    assert "最终排名" in page and "300 金币" in page and tournament.seed in page
+    page = client.get(reverse("accounts:profile")).content.decode()
+    rank = tournament.entries.get(user=player).rank
+    assert "我的比赛" in page and "九人快赛" in page and f"第 {rank} 名" in page
