@@ -19,12 +19,17 @@ from tournaments import services
 from tournaments.models import Plan
 v = next(v for v in Variant.objects.filter(active=True) if '3' in v.player_counts)
 p = Plan(name='九人赛', variant=v, entrants=9, entry_fee=100, prizes='50,30,20', house_cut=10, hands_per_round=1,
-         advance_per_table=2, bots_after_seconds=0)
+         advance_per_table=2, bots_after_seconds=3600)
 p.full_clean(); p.save()
 t = services.plan_open(plan=p)
 for i in range(5):
     services.register(tournament=t, user=account_create(username=f'k{i}', password='a-long-pass-123'),
                       address=f'198.51.100.{i + 1}')
+# Bots fill at the next sweep, once all five are in (with no wait from the start, a sweep between two
+# registrations filled it first on a loaded machine).
+from django.utils import timezone
+from tournaments.models import Tournament
+Tournament.objects.filter(pk=t.pk).update(bots_at=timezone.now())
 print(t.pk)
 """
 
