@@ -99,9 +99,10 @@ def fresh_table_reads():
     from clubs.live import fanout as club_fanout
     from games.live import history, registry
     from money import levels
+    from tournaments import live as tournament_live, notify as tournament_notify
 
     forgets = (reads.forget, registry.forget, history.forget, timer.forget, cache.clear, levels.forget,
-               club_fanout.forget, live_events.forget)
+               club_fanout.forget, live_events.forget, tournament_live.forget, tournament_notify.forget)
     for forget in forgets:
         forget()
     yield
