@@ -24,7 +24,7 @@ from paohuzi_site import ids  # noqa: F401 - the <id:…> converter
 from tournaments import notify, selectors
 from tournaments.models import Tournament
 
-NOT_FOUND = 4404  # no such tournament: the code of paohuzi_site.websocket.NOT_FOUND (no socket at this path)
+NOT_FOUND = 4404  # no such tournament (or a club's, and the visitor no member): the code of paohuzi_site.websocket.NOT_FOUND (no socket at this path)
 REFRESH_SECONDS = 1.0  # the pause after a batch: a table's moves come often, the standings move when a hand ends
 FRAGMENT = "tournament-live"
 
@@ -57,8 +57,7 @@ class StandingsConsumer(LiveSocket):
         self.tournament_id = self.scope["url_route"]["kwargs"]["tournament_id"]
         self.language, self.sent = language(self.scope), {}
         self.limits_start()
-        if not 0 < self.tournament_id <= MAX_ID or not await database_sync_to_async(
-                Tournament.objects.filter(pk=self.tournament_id).exists)():
+        if not 0 < self.tournament_id <= MAX_ID or not await database_sync_to_async(self._visible)():
             await self.close(code=NOT_FOUND)
             return
         if not await self.watcher_admitted():
@@ -68,6 +67,11 @@ class StandingsConsumer(LiveSocket):
         await self.accept()
         FANOUT.watch(self.tournament_id, self)
         await FANOUT.snapshot(self.tournament_id, self)
+
+    def _visible(self) -> bool:
+        """The tournament exists and the visitor may see it (a club's: its members only, as its page)."""
+        found = Tournament.objects.select_related("plan").filter(pk=self.tournament_id).first()
+        return found is not None and selectors.member_of_club(found.plan, self.scope.get("user"))
 
     async def disconnect(self, code):
         FANOUT.unwatch(getattr(self, "tournament_id", None), self)

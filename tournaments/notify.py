@@ -1,7 +1,7 @@
 """A tournament's channel-layer event, typed as the table's are (games.events, registered there so sockets
 parse it), sent after commit (games.notify) to the group `tournament.<id>`: what its page's live part
 shows changed (`TournamentChanged`: a registration, a withdrawal, a cancellation, a round seated or
-ended, the end, and every counted change of one of its tables). It carries numbers only; each process
+ended, the end (a club's tournament tells the club's lobby of these too), and every counted change of one of its tables). It carries numbers only; each process
 reads and renders a change once (tournaments.live, games.live.group_fanout).
 
 A tournament table's change reaches here through games.room_hooks (registered in tournaments.apps), so
@@ -13,6 +13,7 @@ import secrets
 from dataclasses import dataclass
 from typing import ClassVar
 
+from clubs.live_events import changed as club_lobby_changed
 from games import events, notify, room_hooks
 from tournaments.models import RoundSeat
 
@@ -31,10 +32,14 @@ def group(tournament_id: int) -> str:
     return f"tournament.{tournament_id}"
 
 
-def changed(tournament_id: int, *, after_commit: bool = True) -> None:
-    """The tournament's page changed (in this transaction, or now when `after_commit` is False)."""
+def changed(tournament_id: int, *, after_commit: bool = True, club_id: int | None = None) -> None:
+    """The tournament's page changed (in this transaction, or now when `after_commit` is False); a
+    club's tournament (`club_id`) tells the club's lobby too, which lists it (not for its tables' moves:
+    the lobby shows entrants, state and round only)."""
     notify.group_send(group(tournament_id), TournamentChanged(tournament_id, secrets.randbits(62)),
                       after_commit=after_commit)
+    if club_id is not None:
+        club_lobby_changed(club_id, after_commit=after_commit)
 
 
 TOURNAMENT_OF = room_hooks.OwnerOf(

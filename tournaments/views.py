@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.humanize.templatetags.humanize import intcomma
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
@@ -35,8 +36,16 @@ def mine_panel(request) -> str:
                             request=request)
 
 
-def detail(request, tournament_id: int):
+def _visible(request, tournament_id: int) -> Tournament:
+    """The tournament, or a 404: a club's is its members' only, as the club's pages are."""
     tournament = get_object_or_404(Tournament.objects.select_related("plan", "plan__variant"), pk=tournament_id)
+    if not selectors.member_of_club(tournament.plan, request.user):
+        raise Http404
+    return tournament
+
+
+def detail(request, tournament_id: int):
+    tournament = _visible(request, tournament_id)
     context = selectors.page(tournament)
     context["mine"] = request.user.is_authenticated and any(e.user_id == request.user.pk and e.state == "in"
                                                             for e in context["entries"])
@@ -51,7 +60,7 @@ def _back(request, tournament_id: int):
 @require_POST
 @login_required
 def register(request, tournament_id: int):
-    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    tournament = _visible(request, tournament_id)
     try:
         entry = services.register(tournament=tournament, user=request.user, address=throttles.seat_address(request))
     except Refused as e:
@@ -65,7 +74,7 @@ def register(request, tournament_id: int):
 @require_POST
 @login_required
 def unregister(request, tournament_id: int):
-    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    tournament = _visible(request, tournament_id)
     try:
         refunded = services.unregister(tournament=tournament, user=request.user)
     except Refused as e:

@@ -14,15 +14,22 @@ from clubs.live import presence
 from clubs.live_events import ClubChanged
 from clubs.models import Club
 from games.live.group_fanout import GroupFanout
+from tournaments import selectors as tournament_selectors
 
-TEMPLATES = ("clubs/_announcement.html", "clubs/_rule_sets.html", "clubs/_tables.html", "clubs/_latest.html",
-             "clubs/_online.html")
+TEMPLATES = ("clubs/_announcement.html", "clubs/_rule_sets.html", "clubs/_tables.html", "tournaments/_club.html",
+             "clubs/_latest.html", "clubs/_online.html")
+
+
+def lobby_of(club: Club) -> dict:
+    """What the lobby's fragments show: the club's (clubs.selectors.lobby, the people online from the
+    cache) and its tournaments (tournaments.selectors.club_list: the live layer sits above both)."""
+    return {**selectors.lobby(club, presence.online(club.pk)), "tournaments": tournament_selectors.club_list(club.pk)}
 
 
 def read(club_id: int) -> dict | None:
-    """The lobby as it is (None: the club is gone), with the people online from the cache."""
+    """The lobby as it is (None: the club is gone)."""
     club = Club.objects.filter(pk=club_id).first()
-    return None if club is None else selectors.lobby(club, presence.online(club_id))
+    return None if club is None else lobby_of(club)
 
 
 def render(lobby: dict, language: str) -> dict[str, str]:

@@ -132,3 +132,28 @@ async def test_one_address_keeps_a_few_sockets(defaults, settings):
     assert "tournament-live" in await again.receive_from(timeout=5)
     for s in (kept[1], again):
         await s.disconnect()
+
+
+async def test_a_clubs_tournament_socket_is_its_members_only(defaults, make_user):
+    from clubs import services as club_services
+    from tests.clubs.test_services import three_player_variant
+
+    def opened():
+        owner = make_user("owner")
+        club = club_services.club_create(owner=owner, name="常来", announcement="", needs_approval=False)
+        club_services.rule_set_save(club=club, user=owner, variant=three_player_variant(), planned_hands=8,
+                                    player_count=3)
+        rs = club.rule_sets.get()
+        return owner, services.club_tournament_open(club=club, user=owner, rule_set_id=rs.pk, entrants=3, name="周赛")
+
+    owner, tournament = await db(opened)()
+    stranger = await db(make_user)("stranger")
+    for user, allowed in ((None, False), (stranger, False), (owner, True)):
+        comm = WebsocketCommunicator(application(), f"/ws/tournament/{tournament.pk}/?lang=en")
+        if user is not None:
+            comm.scope["user"] = user
+        connected, code = await comm.connect()
+        assert connected == allowed and (allowed or code == 4404)
+        if allowed:
+            assert "0/3" in await comm.receive_from(timeout=5)
+            await comm.disconnect()
