@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.humanize.templatetags.humanize import intcomma
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
@@ -24,10 +24,17 @@ def lobby_panel(request) -> str:
                             request=request)
 
 
-def table_panel(request, *, table_id: int) -> str:
+def table_panel(request, *, table_id: int, refreshed: bool = False) -> str:
     """At a tournament's table, the person's round, rank and points (games.pages.extras); elsewhere nothing."""
     tour = selectors.at_table(table_id, request.user)
-    return render_to_string("tournaments/_at_table.html", {"tour": tour}, request=request) if tour else ""
+    return render_to_string("tournaments/_at_table.html", {"tour": tour, "table_id": table_id, "refreshed": refreshed},
+                            request=request) if tour else ""
+
+
+def line(request, table_id: int):
+    """The line at a tournament table as it stands now: fetched again by the page when a hand ends
+    (static/js/tournaments.js); empty for anyone not in a tournament at that table."""
+    return HttpResponse(table_panel(request, table_id=table_id, refreshed=True))
 
 
 def mine_panel(request) -> str:
