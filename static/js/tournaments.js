@@ -11,3 +11,20 @@
     pending = setTimeout(function () { htmx.trigger(line, "refresh"); }, 300);
   });
 })();
+// The lobby's and the tournament page's time to a scheduled start (.tournament-countdown) ticks each
+// second as h:mm:ss inside the page's own words (data-label, "{left}" the time); without the script
+// the server's text ("starts in 2 hours") stays.
+(function () {
+  function pad(n) { return (n < 10 ? "0" : "") + n; }
+  function tick() {
+    document.querySelectorAll(".tournament-countdown[data-starts]").forEach(function (el) {
+      var at = Date.parse(el.dataset.starts);
+      if (isNaN(at) || !el.dataset.label) return;
+      var left = Math.max(0, Math.floor((at - Date.now()) / 1000));
+      var shown = Math.floor(left / 3600) + ":" + pad(Math.floor(left / 60) % 60) + ":" + pad(left % 60);
+      el.textContent = el.dataset.label.replace("{left}", shown);
+    });
+  }
+  tick();
+  setInterval(tick, 1000);
+})();

@@ -83,3 +83,25 @@ def test_a_tournament_table_offers_no_dissolve_and_its_line_is_fetched_anew(clie
     run_out(tournament)
     client.force_login(make_user("路人"))
     assert client.get(reverse("tournaments:line", args=[table.pk])).content == b""
+
+
+def test_a_scheduled_start_carries_its_countdown_for_the_script_and_the_text_without_it(client, player):
+    import re
+    from datetime import datetime, timedelta
+
+    from django.utils import timezone
+
+    from tournaments.models import Plan
+
+    now = timezone.now()
+    tournament = open_of(plan_make(name="晚场", kind=Plan.Kind.SCHEDULED, registration_opens_at=now - timedelta(hours=1),
+                                   starts_at=now + timedelta(hours=2, minutes=5), min_entrants=3))
+    for url in (reverse("games:lobby"), reverse("tournaments:detail", args=[tournament.pk])):
+        page = client.get(url).content.decode()
+        starts = re.search(r'class="tournament-countdown" data-starts="([^"]+)"', page)
+        assert starts and datetime.fromisoformat(starts.group(1)) == tournament.starts_at, url
+        assert 'data-label="{left}后开赛"' in page and ">2\xa0小时、4\xa0分钟后开赛</span>" in page, url
+        assert "js/tournaments.js" in page
+    client.cookies["django_language"] = "en"
+    page = client.get(reverse("games:lobby"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert 'data-label="starts in {left}"' in page and ">starts in 2\xa0hours, 4\xa0minutes</span>" in page
