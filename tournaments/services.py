@@ -14,6 +14,8 @@ from django.utils.translation import gettext as _
 
 from clubs.models import Club, Membership
 from games.errors import Refused
+from games.models import Table
+from games.play import room_close
 from games.table_owner import person_changed
 from money.errors import DuplicateSettlement
 from money.ledger import house_account, ledger_settle, publish_coins
@@ -178,11 +180,33 @@ def _refund(entry: Entry) -> int:
     return entry.fee
 
 
+PAID_IN = [Entry.State.REGISTERED, Entry.State.OUT]  # entries whose fee is the tournament's (still in it, or out)
+
+
+@transaction.atomic
+def admin_cancel(*, tournament: Tournament, now=None) -> int:
+    """The site's admin calls off an open or running tournament: every fee back once, through the keys a
+    give-up uses (tournament:<id>:refund:<entry>: a second call, or a refund made already, pays nothing
+    more), the people out of it too; a running one's tables end their series (games.play.room_close:
+    the hands played kept, the hand in play unscored). No prize is paid (prizes are paid with the end).
+    Refused for one finished or cancelled already. Returns the refunds made."""
+    now = now or timezone.now()
+    _people_locked(Entry.objects.filter(tournament_id=tournament.pk, state__in=PAID_IN, user__isnull=False)
+                   .values_list("user_id", flat=True))
+    tournament = Tournament.objects.select_for_update().select_related("plan").get(pk=tournament.pk)
+    if tournament.state not in (State.REGISTERING, State.RUNNING):
+        raise Refused(_("Only an open or running tournament can be cancelled."))
+    for table in (Table.objects.filter(tournament_seats__round__tournament=tournament)
+                  .exclude(status__in=running.OVER).distinct().order_by("pk")):
+        room_close(table=table)
+    return cancel(tournament, now)
+
+
 def cancel(tournament: Tournament, now) -> int:
-    """(Tournament locked, after its people.) Below its minimum at its start: every fee back once, the
-    entries marked refunded. Returns the refunds made."""
+    """(Tournament locked, after its people.) Below its minimum at its start, or called off by the admin:
+    every fee back once, the entries marked refunded. Returns the refunds made."""
     refunded = 0
-    for entry in tournament.entries.filter(state=Entry.State.REGISTERED).select_related("user"):
+    for entry in tournament.entries.filter(state__in=PAID_IN).select_related("user"):
         entry.state = Entry.State.REFUNDED
         entry.save(update_fields=["state"])
         if entry.user_id:
