@@ -14,10 +14,8 @@ import secrets
 from dataclasses import dataclass
 from typing import ClassVar
 
-from games import events, notify
+from games import events, notify, room_hooks
 from clubs.models import ClubTable
-
-CLUB_OF_KEPT = 10000  # private rooms whose club (or none) this process keeps; past it, it starts again
 
 
 @events.register
@@ -67,25 +65,19 @@ def closed(club_id: int) -> None:
     notify.group_send(group(club_id), ClubClosed())
 
 
-_CLUB_OF: dict[int, int | None] = {}  # a private room's club (None: not a club's), as this process learnt it
-
-
-def forget() -> None:
-    """Tests: table ids are reused from one test to the next."""
-    _CLUB_OF.clear()
+CLUB_OF = room_hooks.OwnerOf(
+    lambda table_id: ClubTable.objects.filter(table_id=table_id).values_list("club_id", flat=True).first())
+_CLUB_OF = CLUB_OF.known  # a private room's club (None: not a club's), as this process learnt it
+forget = CLUB_OF.forget  # tests: table ids are reused from one test to the next
 
 
 def club_table_opened(table_id: int, club_id: int) -> None:
     """A tap opened a club table: its club is known without a read."""
-    _CLUB_OF[table_id] = club_id
+    CLUB_OF.note(table_id, club_id)
 
 
 def table_changed(table_id: int, version: int) -> None:
     """games.room_hooks: a private room changed (committed). A club's table tells its lobby."""
-    if table_id not in _CLUB_OF:
-        if len(_CLUB_OF) >= CLUB_OF_KEPT:
-            _CLUB_OF.clear()
-        _CLUB_OF[table_id] = ClubTable.objects.filter(table_id=table_id).values_list("club_id", flat=True).first()
-    club_id = _CLUB_OF[table_id]
+    club_id = CLUB_OF(table_id)
     if club_id is not None:
         changed(club_id, after_commit=False)

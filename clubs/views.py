@@ -12,9 +12,10 @@ from django.views.decorators.http import require_POST
 
 from accounts import throttles
 from clubs import selectors, services
-from clubs.forms import ClubForm, ClubJoinForm, RuleSetForm
-from clubs.live import presence
+from clubs.forms import ClubForm, ClubJoinForm, ClubTournamentForm, RuleSetForm
+from clubs.live import fanout
 from games.errors import Refused
+from tournaments import services as tournament_services
 
 
 def _mine(request, number: str):
@@ -81,7 +82,7 @@ def lobby(request, number: str):
     mine = _mine(request, number)
     club = mine.club
     return render(request, "clubs/lobby.html", {
-        **selectors.lobby(club, presence.online(club.pk)), "mine": mine,
+        **fanout.lobby_of(club), "mine": mine,
         "invite": request.build_absolute_uri(f"/clubs/join/{club.number}/")})
 
 
@@ -120,13 +121,16 @@ MANAGE_ACTIONS = {
 
 
 def manage(request, number: str):
-    """Owner and managers: requests, members and roles; the owner also edits the club and its rule sets,
-    hands it over or dissolves it."""
+    """Owner and managers: requests, members and roles, a club tournament (a free points one, of one of
+    the club's rule sets: tournaments.services.club_tournament_open); the owner also edits the club and
+    its rule sets, hands it over or dissolves it."""
     mine = _mine(request, number)
     club = mine.club
     if not mine.manages or club.disabled:  # a disabled club changes no more
         raise Http404
     form, rule_form = ClubForm(instance=club), RuleSetForm()
+    rule_sets = list(club.rule_sets.select_related("variant"))
+    tournament_form = ClubTournamentForm(rule_sets=rule_sets)
     if request.method == "POST":
         action = request.POST.get("action", "")
         try:
@@ -140,6 +144,14 @@ def manage(request, number: str):
                 if rule_form.is_valid():
                     services.rule_set_save(club=club, user=request.user, **rule_form.cleaned_data)
                     return redirect("clubs:manage", number)
+            elif action == "tournament":
+                tournament_form = ClubTournamentForm(request.POST, rule_sets=rule_sets)
+                if tournament_form.is_valid():
+                    data = tournament_form.cleaned_data
+                    tournament = tournament_services.club_tournament_open(
+                        club=club, user=request.user, rule_set_id=data["rule_set"], entrants=data["entrants"],
+                        name=data["name"])
+                    return redirect("tournaments:detail", tournament.pk)
             elif action == "dissolve":
                 services.dissolve(club=club, user=request.user)
                 return redirect("clubs:home")
@@ -151,7 +163,7 @@ def manage(request, number: str):
             return redirect("clubs:manage", number)
     return render(request, "clubs/manage.html", {
         "club": club, "mine": mine, "form": form, "rule_form": rule_form,
-        "rule_sets": club.rule_sets.select_related("variant"), "requests": selectors.pending_requests(club),
+        "rule_sets": rule_sets, "tournament_form": tournament_form, "requests": selectors.pending_requests(club),
         "members": selectors.members(club)})
 
 

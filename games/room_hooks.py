@@ -15,6 +15,31 @@ from django.db import transaction
 logger = logging.getLogger("paohuzi.notify")
 
 Hook = Callable[[int, int], None]
+OWNERS_KEPT = 10000  # private rooms whose owner (or none) a process keeps; past it, it starts again
+
+
+class OwnerOf:
+    """Which place above games (a club, a tournament) a private room belongs to, as this process learnt
+    it: `lookup(table_id)` (None: no such place's) read once per room and kept, so a hook costs a room
+    of another place one read per process, not one per move."""
+
+    def __init__(self, lookup: Callable[[int], int | None]) -> None:
+        self.lookup, self.known = lookup, {}
+
+    def __call__(self, table_id: int) -> int | None:
+        if table_id not in self.known:
+            if len(self.known) >= OWNERS_KEPT:
+                self.known.clear()
+            self.known[table_id] = self.lookup(table_id)
+        return self.known[table_id]
+
+    def note(self, table_id: int, owner: int) -> None:
+        """The room's place is known without a read (the service that opened it)."""
+        self.known[table_id] = owner
+
+    def forget(self) -> None:
+        """Tests: table ids are reused from one test to the next."""
+        self.known.clear()
 _HOOKS: list[Hook] = []
 
 

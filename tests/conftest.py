@@ -98,10 +98,13 @@ def fresh_table_reads():
     from clubs import live_events
     from clubs.live import fanout as club_fanout
     from games.live import history, registry
+    from games.play import dissolve_forget
     from money import levels
+    from tournaments import live as tournament_live, notify as tournament_notify
 
     forgets = (reads.forget, registry.forget, history.forget, timer.forget, cache.clear, levels.forget,
-               club_fanout.forget, live_events.forget)
+               club_fanout.forget, live_events.forget, tournament_live.forget, tournament_notify.forget,
+               dissolve_forget)
     for forget in forgets:
         forget()
     yield

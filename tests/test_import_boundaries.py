@@ -173,6 +173,17 @@ def test_games_and_money_never_import_tournaments():
     assert not [n for n in low if any(t.startswith("tournaments") for t in GRAPH[n])]
 
 
+def test_tournaments_may_import_clubs_and_clubs_below_the_pages_never_imports_tournaments():
+    """A club's tournament (docs/design.md#tournaments): tournaments (above clubs) reads a plan's club and
+    its members (clubs.models) and tells its lobby (clubs.live_events); clubs' own layer never imports
+    tournaments. Only clubs' live lobby (clubs.live, above both) and its pages show a club's tournaments."""
+    assert "clubs.models" in GRAPH["tournaments.services"] and "clubs.models" in GRAPH["tournaments.selectors"]
+    assert layer_of("tournaments")[0] > layer_of("clubs")[0]
+    clubs_layer = [n for n in MODULES if layer_of(n)[1] == "clubs"]
+    assert not [n for n in clubs_layer if any(t.startswith("tournaments") for t in GRAPH[n])]
+    assert any(t.startswith("tournaments") for t in GRAPH["clubs.live.fanout"])
+
+
 def test_an_upward_import_is_named():
     graph = {"games.selectors": {"games.live.fanout", "games.models"}, "games.live.fanout": set(), "games.models": set()}
     assert upward_imports(graph) == ["games.selectors (game data) imports games.live.fanout (live): "

@@ -1,7 +1,11 @@
 """Tournaments in the admin: the plans (validated by Plan.clean; saving an offered plan opens its
 tournament through the services), the tournaments with their entries and rounds, read-only: they
-change only through the services and the clock."""
-from django.contrib import admin
+change only through the services and the clock; the one action calls an open or running one off
+(services.admin_cancel)."""
+from django.contrib import admin, messages
+from django.utils.translation import gettext_lazy as _, ngettext
+
+from games.errors import Refused
 
 from tournaments import services
 from tournaments.models import Entry, Plan, Round, Tournament
@@ -45,6 +49,22 @@ class TournamentAdmin(admin.ModelAdmin):
                        "commitment", "pool")
     exclude = ("seed",)  # secret until the tournament ends
     inlines = [EntryInline]
+    actions = ["cancel_selected"]
+
+    @admin.action(description=_("Cancel the selected tournaments (every fee refunded, their tables ended)"))
+    def cancel_selected(self, request, queryset):
+        """An open or running tournament called off (services.admin_cancel); others are said to be left."""
+        done, refunds = 0, 0
+        for tournament in queryset.order_by("pk"):
+            try:
+                refunds += services.admin_cancel(tournament=tournament)
+                done += 1
+            except Refused as e:
+                self.message_user(request, f"#{tournament.pk}: {e}", messages.WARNING)
+        if done:
+            self.message_user(request, ngettext(
+                "%(n)d tournament cancelled, %(refunds)d fees refunded.",
+                "%(n)d tournaments cancelled, %(refunds)d fees refunded.", done) % {"n": done, "refunds": refunds})
 
     def has_add_permission(self, request):
         return False

@@ -26,8 +26,8 @@ def tick(now=None) -> int:
     tournament is logged and left for the next sweep."""
     now = now or timezone.now()
     applied = 0
-    unopened = (Plan.objects.filter(active=True).exclude(tournaments__state=State.REGISTERING)
-                .exclude(kind=Plan.Kind.SCHEDULED, tournaments__isnull=False))  # a scheduled plan runs once
+    unopened = (Plan.objects.filter(active=True, club__isnull=True).exclude(tournaments__state=State.REGISTERING)
+                .exclude(kind=Plan.Kind.SCHEDULED, tournaments__isnull=False))  # a scheduled plan (a club's too) runs once
     for plan in unopened:
         if services.plan_open(plan=plan):
             applied += 1

@@ -71,6 +71,10 @@ class Plan(ShownName, models.Model):
     hands_per_round = models.PositiveSmallIntegerField(_("hands per table per round"), default=4)
     advance = models.CharField(_("who goes on"), max_length=10, choices=Advance.choices,
                                default=Advance.TOP_POINTS)
+    club = models.ForeignKey(
+        "clubs.Club", models.PROTECT, null=True, blank=True, related_name="tournament_plans",
+        verbose_name=_("club"),
+        help_text=_("A club's own free points tournament: its members only, shown in its lobby, not the site's."))
     advance_per_table = models.PositiveSmallIntegerField(
         _("going on per table"), default=1,
         help_text=_("k: by points, the best k × tables across all tables; by places, the best k of each "

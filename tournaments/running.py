@@ -42,7 +42,7 @@ def round_seat(tournament: Tournament, number: int, now) -> Round:
     RoundSeat.objects.bulk_create(seats)
     tournament.next_round_at = None
     tournament.save(update_fields=["next_round_at"])
-    notify.changed(tournament.pk)
+    notify.changed(tournament.pk, club_id=tournament.plan.club_id)
     return rnd
 
 
@@ -93,7 +93,7 @@ def round_end(tournament: Tournament, rnd: Round, now) -> None:
         state=Entry.State.OUT, out_round=rnd.number)
     tournament.next_round_at = now + timedelta(seconds=settings.TOURNAMENT_BREAK_SECONDS)
     tournament.save(update_fields=["next_round_at"])
-    notify.changed(tournament.pk)
+    notify.changed(tournament.pk, club_id=tournament.plan.club_id)
 
 
 def _updated(rnd: Round, by_entry, place, going) -> list[RoundSeat]:
@@ -129,7 +129,7 @@ def finish(tournament: Tournament, now) -> None:
     Entry.objects.bulk_update(entries.values(), ["rank", "prize"])
     tournament.state, tournament.finished_at = Tournament.State.FINISHED, now
     tournament.save(update_fields=["state", "finished_at"])
-    notify.changed(tournament.pk)
+    notify.changed(tournament.pk, club_id=tournament.plan.club_id)
     publish_coins(paid)
     for uid in paid:
         person_changed(uid)

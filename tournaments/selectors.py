@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Count, Q
 
+from clubs.models import Membership
 from games.models import Hand
 from tournaments import standings
 from tournaments.models import Entry, Plan, Round, RoundSeat, Tournament
@@ -24,9 +25,10 @@ def prizes_of(tournament: Tournament) -> list[int]:
 
 
 def lobby_list(user) -> list[dict]:
-    """Every open or running tournament, the next to start first: its entrants, fee, prizes, when it
-    starts, and whether the person is in it."""
-    found = (Tournament.objects.filter(state__in=[State.REGISTERING, State.RUNNING], plan__active=True)
+    """Every open or running tournament of the site (not a club's), the next to start first: its
+    entrants, fee, prizes, when it starts, and whether the person is in it."""
+    found = (Tournament.objects.filter(state__in=[State.REGISTERING, State.RUNNING], plan__active=True,
+                                       plan__club__isnull=True)
              .select_related("plan", "plan__variant")
              .annotate(taken=Count("entries", filter=Q(entries__state=Entry.State.REGISTERED))))
     mine = set()
@@ -36,6 +38,29 @@ def lobby_list(user) -> list[dict]:
     rows = [{"t": t, "taken": t.taken, "prizes": prizes_of(t), "mine": t.pk in mine} for t in found]
     return sorted(rows, key=lambda r: (r["t"].state != State.REGISTERING,
                                        r["t"].starts_at is None, r["t"].starts_at or r["t"].created_at))
+
+
+def member_of_club(plan: Plan, user) -> bool:
+    """Whether the person may see and enter the plan's tournaments: anyone for the site's, a member of
+    the club (an enabled one) for a club's."""
+    if plan.club_id is None:
+        return True
+    return bool(user is not None and user.is_authenticated and Membership.objects.filter(
+        club_id=plan.club_id, club__disabled=False, user_id=user.pk).exists())
+
+
+CLUB_FINISHED_SHOWN = 3  # a club lobby lists its open and running tournaments and this many finished
+
+
+def club_list(club_id: int) -> list[dict]:
+    """A club's tournaments for its lobby (the same for every member: no one's own state), open and
+    running first, then the latest finished: its entrants and state. Two queries."""
+    found = (Tournament.objects.filter(plan__club_id=club_id).exclude(state=State.CANCELLED)
+             .select_related("plan", "plan__variant")
+             .annotate(taken=Count("entries", filter=Q(entries__state__in=[Entry.State.REGISTERED, Entry.State.OUT]))))
+    current = [t for t in found.filter(state__in=[State.REGISTERING, State.RUNNING])]
+    done = list(found.filter(state=State.FINISHED).order_by("-finished_at")[:CLUB_FINISHED_SHOWN])
+    return [{"t": t, "taken": t.taken} for t in current + done]
 
 
 @dataclass

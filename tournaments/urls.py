@@ -9,4 +9,5 @@ urlpatterns = [
     path("<id:tournament_id>/", views.detail, name="detail"),
     path("<id:tournament_id>/register/", views.register, name="register"),
     path("<id:tournament_id>/unregister/", views.unregister, name="unregister"),
+    path("table/<id:table_id>/line/", views.line, name="line"),
 ]

@@ -21,7 +21,7 @@ from django.utils.translation import pgettext
 
 from money.levels import level_table, rank
 
-from games import breakdown, fairness, hand_columns, selectors
+from games import breakdown, fairness, hand_columns, play, selectors
 from games.live import fragment_html
 from money import tiers
 from games.hints import hand_hints
@@ -176,7 +176,8 @@ def actions(snap: Snapshot) -> dict:
          "link": snap.origin + _join_path(t.invite_code) if t.invite_code else None,
          "vote_open": any(s.dissolve_vote for s in people), "my_vote": me and me.dissolve_vote,
          "refused": [snap.name(s.position) for s in people if s.dissolve_vote is False],
-         "can_vote": t.kind == Table.Kind.PRIVATE and t.status in (Table.Status.WAITING, Table.Status.PLAYING),
+         "can_vote": t.kind == Table.Kind.PRIVATE and t.status in (Table.Status.WAITING, Table.Status.PLAYING)
+         and not play.dissolve_forbidden(t.pk),
          "playing": _playing(snap)}
     if state is None:
         return d
@@ -235,6 +236,7 @@ def result(snap: Snapshot) -> dict:
          "next_at": _time(hand.deadline), "hand_id": None if snap.watching else hand.pk,
          "watching": snap.watching, "ready": bool(me and me.ready), "not_ready": _not_ready(snap),
          "vote_open": any(s.dissolve_vote for s in snap.seats.values() if s.user_id),
+         "can_dissolve": snap.table.kind == Table.Kind.PRIVATE and not play.dissolve_forbidden(snap.table.pk),
          "fill_at": _time(snap.table.fill_at), "dealing": _dealing(snap), "move": _tier_move(snap, me),
          "level_up": _level_up(snap, me),
          "fair": fairness.revealed(hand)}

@@ -3,7 +3,8 @@ page's language (?lang=), typed channel-layer events only (games.events.parse), 
 logged once and answered calmly (never taking the socket down, which would skip disconnect), disconnect
 run once even when Daphne cancels a busy socket's task, sends to a page that closed meanwhile ignored,
 and the flood limits (games.live.socket_limits: a token bucket per socket; the page is told once, a socket
-that keeps on is closed). A subclass names itself (`place`), its log, its flash template and how it
+that keeps on is closed), and the cap of a watcher's sockets per address (a spectator's, a tournament
+page's: games.live.spectator_count). A subclass names itself (`place`), its log, its flash template and how it
 answers a failed message (`failed`).
 """
 from __future__ import annotations
@@ -14,6 +15,7 @@ from urllib.parse import parse_qs
 
 from autobahn.exception import Disconnected
 from channels.consumer import get_handler_name
+from channels.db import database_sync_to_async
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
@@ -21,12 +23,14 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext_lazy
 
+from accounts import throttles
 from games import events
-from games.live import socket_limits
+from games.live import socket_limits, spectator_count
 
 # Close codes the htmx ws extension does not reconnect on (it reconnects after 1006, 1012, 1013 only).
 FLOODING = 4429  # the socket kept sending past its limit
 TRY_AGAIN = 1013  # the server could not open the socket now: the extension reconnects
+TOO_MANY_HERE = 4408  # SPECTATOR_SOCKETS_PER_ADDRESS are open from this address: nor does it reconnect
 
 
 def query(scope, name: str) -> str:
@@ -53,6 +57,24 @@ class LiveSocket(AsyncWebsocketConsumer):
 
     def limits_start(self) -> None:
         self.bucket, self.dropped, self.flash = socket_limits.message_bucket(), 0, False
+
+    async def watcher_admitted(self) -> bool:
+        """Count this watcher's socket for its address; past SPECTATOR_SOCKETS_PER_ADDRESS (over all the
+        tables and tournaments it watches) nothing is counted, the page is told why and it is closed."""
+        self.address = throttles.socket_ip(self.scope)
+        if await database_sync_to_async(spectator_count.place_take)(self.address):
+            return True
+        self.address = None  # not counted: nothing to free
+        await self.accept()
+        await self.close_for(TOO_MANY_HERE, gettext_lazy(
+            "Too many tables are being watched from your address: close one of them to watch this one."))
+        return False
+
+    async def watcher_left(self) -> None:
+        """The watcher's socket closed: room for another from its address (once)."""
+        if getattr(self, "address", None) is not None:
+            address, self.address = self.address, None
+            await database_sync_to_async(spectator_count.place_free)(address)
 
     async def __call__(self, scope, receive, send):
         """Daphne cancels a socket's task when its page has been gone for application_close_timeout

@@ -25,9 +25,9 @@ from games import selectors
 from games import reads
 from games.live import registry
 from games.live.consumers import MAX_ID, NOT_SEATED, TableConsumer, since_asked
+from games.live.sockets import TOO_MANY_HERE  # noqa: F401 - a spectator's close codes too (docs/protocol.md)
 
 NOT_WATCHABLE = NOT_SEATED  # the table may not be watched (by this visitor): the page does not reconnect
-TOO_MANY_HERE = 4408  # SPECTATOR_SOCKETS_PER_ADDRESS are open from this address: nor does it reconnect
 
 
 def _code(scope) -> str:
@@ -44,12 +44,7 @@ class SpectatorConsumer(TableConsumer):
             return
         self.position = None
         self._socket_state("")
-        self.address = throttles.socket_ip(self.scope)
-        if not await database_sync_to_async(spectator_count.place_take)(self.address):
-            self.address = None  # not counted: nothing to free
-            await self.accept()
-            await self.close_for(TOO_MANY_HERE, gettext_lazy(
-                "Too many tables are being watched from your address: close one of them to watch this one."))
+        if not await self.watcher_admitted():
             return
         self.groups_joined = [f"table.{self.table_id}"]  # thin events only: each socket renders its own frames
         await self.channel_layer.group_add(self.groups_joined[0], self.channel_name)
@@ -70,8 +65,7 @@ class SpectatorConsumer(TableConsumer):
 
     async def disconnect(self, code):
         registry.unwatch(getattr(self, "table_id", None), self)
-        if getattr(self, "address", None) is not None:
-            await database_sync_to_async(spectator_count.place_free)(self.address)
+        await self.watcher_left()
         if getattr(self, "groups_joined", None):
             await self.channel_layer.group_discard(self.groups_joined[0], self.channel_name)
             await self._count(-1)

@@ -16,10 +16,10 @@ May import: money (a hand's settlement, experience and daily tasks), games.clock
 data and the engine's public API. Never games.rooms, the clock's tick, games.live or games.pages.
 """
 from games.play.fair import client_seed_set
-from games.play.hands import (action_submit, autoplay_set, dissolve_guard_add, dissolve_vote, draw_dealer, hand_next,
+from games.play.hands import (action_submit, autoplay_set, dissolve_forbidden, dissolve_forget, dissolve_guard_add, dissolve_vote, draw_dealer, hand_next,
                               next_ready, room_close)
 from games.play.presence import seat_presence
 from games.play.replays import replay_share
 
-__all__ = ["action_submit", "autoplay_set", "client_seed_set", "dissolve_guard_add", "dissolve_vote", "draw_dealer", "hand_next", "next_ready",
+__all__ = ["action_submit", "autoplay_set", "client_seed_set", "dissolve_forbidden", "dissolve_forget", "dissolve_guard_add", "dissolve_vote", "draw_dealer", "hand_next", "next_ready",
            "replay_share", "room_close", "seat_presence"]

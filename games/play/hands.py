@@ -307,6 +307,25 @@ def dissolve_guard_add(guard) -> None:
         DISSOLVE_GUARDS.append(guard)
 
 
+DISSOLVE_FORBIDDEN_KEPT = 10000  # rooms whose guard answer a process keeps; past it, it starts again
+_FORBIDDEN: dict[int, bool] = {}
+
+
+def dissolve_forbidden(table_id: int) -> bool:
+    """Whether a guard forbids the room's dissolve vote, so its page shows no such button: asked once per
+    room and process (a room's guards do not change: a tournament's table stays one), not per render."""
+    if table_id not in _FORBIDDEN:
+        if len(_FORBIDDEN) >= DISSOLVE_FORBIDDEN_KEPT:
+            _FORBIDDEN.clear()
+        _FORBIDDEN[table_id] = any(guard(table_id) for guard in DISSOLVE_GUARDS)
+    return _FORBIDDEN[table_id]
+
+
+def dissolve_forget() -> None:
+    """Tests: table ids are reused from one test to the next."""
+    _FORBIDDEN.clear()
+
+
 @transaction.atomic
 def dissolve_vote(*, table, user, agree: bool) -> Table:
     """Any player of a private room may propose to dissolve it (a first 'agree'); it dissolves when

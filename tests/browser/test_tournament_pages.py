@@ -4,9 +4,13 @@ the count move without a reload (the page's socket); the desktop, from the same 
 English; the sweeper's tournaments hook fills the places with bots and seats the final
 table; the phone's tournament page shows the table with its watch link and the table page its round,
 rank and points; the phone plays the final's hand and the desktop's open page shows the table over
-without a reload; the hook ends the tournament: the final ranking with its prizes, the profile's list. Every page fits its width; each is saved for looking at (shots/)."""
+without a reload; the hook ends the tournament: the final ranking with its prizes, the profile's list. At the table no
+dissolve button shows, and the hand's result fetches the round/rank/points line anew. A scheduled
+tournament's countdown ticks in the lobby; a club's owner opens a club tournament from the manage page,
+and a member sees it in the club lobby. Every page fits its width; each is saved for looking at (shots/)."""
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 
@@ -14,7 +18,7 @@ import pytest
 
 from .phonekit import DESKTOP, PHONE
 from .serverkit import ROOT, served, server_env
-from .test_club_lobby import play_hand, shot, signed_up
+from .test_club_lobby import club_created, play_hand, shot, signed_up
 
 
 @pytest.fixture(scope="module")
@@ -23,6 +27,13 @@ def daphne(tmp_path_factory):
                      TURN_SECONDS="120", NEXT_HAND_WAIT="120", TOURNAMENT_BREAK_SECONDS="0")
     with served("tournament_pages-server", env) as server:
         yield server
+
+
+def both_sizes(page, name: str) -> None:
+    """The same page at the desktop's size too, then back to the phone's."""
+    page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
+    shot(page, name)
+    page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
 
 
 def manage(daphne, *args: str) -> None:
@@ -74,10 +85,16 @@ def test_register_refuse_and_sit_at_the_final_table(daphne, browser):
     link.click()
     phone.wait_for_selector("#tournament-line")
     assert "决赛桌" in phone.inner_text("#tournament-line") and "共 3 人" in phone.inner_text("#tournament-line")
+    assert phone.locator("#dissolve-propose").count() == 0  # a tournament's table is not dissolved
     shot(phone, "tournament-table")
+    both_sizes(phone, "tournament-table")
 
     before = desktop.inner_text("#tournament-round")
-    play_hand(phone, 1)  # the final's one hand, played by the phone against two bots
+    with phone.expect_response("**/line/") as line:  # the hand's result: the line fetched anew
+        play_hand(phone, 1)  # the final's one hand, played by the phone against two bots
+    assert line.value.ok and phone.locator("#result-dissolve").count() == 0
+    phone.wait_for_selector("#tournament-line")
+    shot(phone, "tournament-table-hand-over")
     desktop.wait_for_function(  # the table's end moves the desktop's open page: pushed, no reload
         "document.querySelector('#tournament-round').innerText.includes(' over')")
     assert desktop.inner_text("#tournament-round") != before
@@ -92,3 +109,73 @@ def test_register_refuse_and_sit_at_the_final_table(daphne, browser):
     phone.goto(daphne.base + "/accounts/profile/")
     assert "三人快赛" in phone.inner_text("#my-tournaments") and "名" in phone.inner_text("#my-tournaments")
     shot(phone, "tournament-profile")
+
+
+SCHEDULED = ("from datetime import timedelta\nfrom django.utils import timezone\nfrom games.models import Variant\n"
+             "from tournaments.models import Plan\nfrom tournaments import services\n"
+             "v = next(v for v in Variant.objects.filter(active=True) if '3' in v.player_counts)\n"
+             "now = timezone.now()\n"
+             "p = Plan(name='晚间定时赛', name_en='Evening', kind='scheduled', variant=v, entrants=9, entry_fee=0,"
+             " prize_mode='fixed', prizes='', hands_per_round=1, registration_opens_at=now,"
+             " starts_at=now + timedelta(hours=2), min_entrants=3)\n"
+             "p.full_clean(); p.save(); services.plan_open(plan=p)\n")
+
+
+def test_the_countdown_ticks_and_a_club_runs_its_own_tournament(daphne, browser):
+    manage(daphne, "shell", "-c", SCHEDULED)
+    other = daphne.base.replace("127.0.0.1", "localhost")
+    owner = signed_up(browser, daphne.base, "圈主阿明", PHONE)
+    owner.goto(daphne.base + "/play/")
+    countdown = owner.locator("#lobby-tournaments .tournament-countdown")
+    first = countdown.inner_text()
+    assert re.fullmatch(r"1:59:\d\d后开赛", first), first
+    owner.wait_for_function("t => document.querySelector('#lobby-tournaments .tournament-countdown').innerText !== t",
+                            arg=first)  # it ticks
+    countdown.scroll_into_view_if_needed()
+    shot(owner, "tournament-lobby-countdown")
+
+    number = club_created(owner, daphne.base)
+    owner.locator("#club-tournament").scroll_into_view_if_needed()
+    shot(owner, "club-manage-tournament")
+    both_sizes(owner, "club-manage-tournament")
+    owner.fill("#club-tournament-form input[name=tournament-name]", "周末积分赛")
+    owner.select_option("#club-tournament-form select[name=tournament-entrants]", "3")
+    owner.click("#club-tournament-open")
+    owner.wait_for_url("**/tournaments/*/")
+    assert "周末积分赛" in owner.inner_text("h1") and "0/3" in owner.inner_text("#tournament-state")
+    owner.click("#tournament-button")
+    owner.wait_for_load_state()
+    assert "报名成功" in owner.inner_text("body")
+    shot(owner, "club-tournament-page")
+    both_sizes(owner, "club-tournament-page")
+
+    member = signed_up(browser, other, "Bob", DESKTOP)
+    member.context.add_cookies([{"name": "django_language", "value": "en", "url": other}])
+    member.goto(f"{other}/clubs/join/{number}/")
+    member.click("#club-invite-join")
+    member.wait_for_url(f"**/clubs/{number}/")
+    panel = member.inner_text("#club-tournaments")
+    assert "Club tournaments" in panel and "周末积分赛" in panel and "1/3 entrants" in panel and "points only" in panel
+    member.wait_for_timeout(500)  # the socket's first frame replaces the section
+    member.evaluate("document.querySelector('#club-tournaments').scrollIntoView()")
+    shot(member, "club-lobby-tournament-en")
+    owner.click("#tournament-button")  # the owner gives the place up: the member's club lobby is told
+    owner.wait_for_load_state()
+    member.wait_for_function("document.querySelector('#club-tournaments').innerText.includes('0/3 entrants')")
+    owner.click("#tournament-button")
+    owner.wait_for_load_state()
+    member.wait_for_function("document.querySelector('#club-tournaments').innerText.includes('1/3 entrants')")
+    member.click("#club-tournaments a")
+    member.wait_for_selector("#tournament-live")
+    member.click("#tournament-button")  # the same address as the owner's: one entrant per address
+    member.wait_for_load_state()
+    assert "one entrant per address" in member.inner_text("body")
+    owner.goto(f"{daphne.base}/clubs/{number}/")
+    owner.wait_for_timeout(500)  # the socket's first frame replaces the section
+    owner.evaluate("document.querySelector('#club-tournaments').scrollIntoView()")
+    assert "1/3" in owner.inner_text("#club-tournaments") and "只比积分" in owner.inner_text("#club-tournaments")
+    shot(owner, "club-lobby-tournament")
+    member.goto(other + "/play/")
+    assert "周末积分赛" not in member.inner_text("#lobby-tournaments")  # not the site's
+    assert re.search(r"starts in 1:59:\d\d", member.inner_text("#lobby-tournaments"))
+    shot(member, "tournament-lobby-countdown-en")

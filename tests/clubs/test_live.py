@@ -25,13 +25,15 @@ from clubs.live.routing import websocket_urlpatterns
 from games import events
 from games.models import Table
 from games.play import next_ready
+from tests.fanoutkit import count_reads_and_renders
 from tests.games.tablekit import WIN_SEED, deal_seed, play_out  # noqa: F401 - deal_seed: a fixture
 
 from .test_services import IP, three_player_variant
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 db = database_sync_to_async
-ALL = ["club-announcement", "club-rule-sets", "club-waiting", "club-playing", "club-latest", "club-online"]
+ALL = ["club-announcement", "club-rule-sets", "club-waiting", "club-playing", "club-tournaments", "club-latest",
+       "club-online"]
 
 
 @pytest_asyncio.fixture(autouse=True)
@@ -244,21 +246,11 @@ async def test_one_read_and_one_render_per_change_per_process(club, members, mon
     for s in sockets:  # the arrivals' presence changes
         while not await s.receive_nothing(timeout=0.2):
             await s.receive_from()
-    reads, renders, real_read, real_render = [], [], fanout.read, fanout.render
-
-    def counted_read(club_id):
-        with CaptureQueriesContext(connection) as queries:
-            out = real_read(club_id)
-        reads.append(len(queries))
-        return out
-
-    monkeypatch.setattr(fanout, "read", counted_read)
-    monkeypatch.setattr(fanout, "render",
-                        lambda lobby, language: renders.append(language) or real_render(lobby, language))
+    reads, renders = count_reads_and_renders(monkeypatch, fanout)
     await db(services.club_edit)(club=club, user=club.owner, name="常来", announcement="新公告", needs_approval=False)
     for s in sockets:
         assert "新公告" in await pushed(s, "club-announcement", "新公告")
-    assert len(reads) == 1 and reads[0] <= 9, reads
+    assert len(reads) == 1 and reads[0] <= 11, reads  # the club's nine, its tournaments' two
     assert sorted(renders) == ["en", "zh-hans"]
     for s in sockets:  # only the changed fragment was sent
         assert await s.receive_nothing(timeout=0.2)

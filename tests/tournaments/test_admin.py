@@ -45,3 +45,68 @@ def test_saving_a_plan_opens_its_tournament_and_the_seed_stays_hidden(admin):
     page = admin.get(reverse("admin:tournaments_tournament_change", args=[tournament.pk])).content.decode()
     assert tournament.commitment in page and tournament.seed not in page
     assert admin.get(reverse("admin:tournaments_tournament_changelist")).status_code == 200
+
+
+def test_the_admin_cancels_a_running_tournament_refunding_each_fee_once(admin, make_user):
+    """Six people, a fee of 100, two tables then the final: called off in the final, every fee comes
+    back once (the people out after round 1 too) through the refund keys, the final's table ends its
+    series, no prize is paid; a second cancel (or the admin's action again) pays nothing more; an open
+    tournament is called off the same way; the ledger audit is clean."""
+    from datetime import timedelta
+
+    from django.core.management import call_command
+    from django.utils import timezone
+
+    from accounts.models import User
+    from games.clock import sweeper
+    from games.errors import Refused
+    from games.models import Table
+    from money.audit import ledger_problems
+    from money.ledger import house_account
+    from money.models import LedgerEntry
+    from tournaments import services
+    from .tourneykit import address, open_of, plan_make
+
+    plan = plan_make(entrants=6, entry_fee=100, prize_mode="fixed", prizes="300", house_cut=0, advance_per_table=1)
+    tournament = open_of(plan)
+    people = [make_user(f"p{i}") for i in range(6)]
+    coins = {p.pk: User.objects.get(pk=p.pk).coins for p in people}
+    house = house_account().coins
+    for i, person in enumerate(people):
+        services.register(tournament=tournament, user=person, address=address(i))
+    now = timezone.now()
+    for _ in range(200):  # on to the final table
+        now += timedelta(minutes=5)
+        sweeper.sweep(now)
+        if tournament.rounds.filter(final=True).exists():
+            break
+    tournament.refresh_from_db()
+    assert tournament.state == Tournament.State.RUNNING and tournament.entries.filter(state="out").count() == 3
+    final_table = Table.objects.filter(tournament_seats__round__final=True, tournament_seats__round__tournament=tournament).distinct().get()
+    assert final_table.status == Table.Status.PLAYING
+    response = admin.post(reverse("admin:tournaments_tournament_changelist"),
+                          {"action": "cancel_selected", "_selected_action": [tournament.pk]}, follow=True)
+    assert "已取消 1 场比赛，退还 6 笔报名费" in response.content.decode()
+    tournament.refresh_from_db()
+    final_table.refresh_from_db()
+    assert tournament.state == Tournament.State.CANCELLED and final_table.status == Table.Status.DISSOLVED
+    assert set(tournament.entries.filter(is_bot=False).values_list("state", flat=True)) == {"refunded"}
+    assert {p.pk: User.objects.get(pk=p.pk).coins for p in people} == coins and house_account().coins == house
+    refunds = LedgerEntry.objects.filter(settlement_key__startswith=f"tournament:{tournament.pk}:refund:")
+    assert refunds.values("settlement_key").distinct().count() == 6 and refunds.count() == 12  # a pair each
+    assert not LedgerEntry.objects.filter(settlement_key__startswith=f"tournament:{tournament.pk}:prize:").exists()
+    with pytest.raises(Refused):
+        services.admin_cancel(tournament=tournament)
+    page = admin.post(reverse("admin:tournaments_tournament_changelist"),
+                      {"action": "cancel_selected", "_selected_action": [tournament.pk]}, follow=True).content.decode()
+    assert "只能取消报名中或进行中的比赛" in page and refunds.count() == 12
+    sweeper.sweep(now + timedelta(minutes=5))  # the clock leaves it be
+    tournament.refresh_from_db()
+    assert tournament.state == Tournament.State.CANCELLED and refunds.count() == 12
+
+    waiting = Tournament.objects.get(plan=plan, state=Tournament.State.REGISTERING)  # the plan's next
+    services.register(tournament=waiting, user=people[0], address=address(0))
+    assert services.admin_cancel(tournament=waiting) == 1
+    assert User.objects.get(pk=people[0].pk).coins == coins[people[0].pk]
+    assert ledger_problems() == []
+    call_command("ledger_check")
