@@ -15,15 +15,18 @@ hu-xi they would likely bring (a pair: a peng; two cards of 一二三 / 二七�
 from __future__ import annotations
 
 import random
+import time
 from collections import OrderedDict
 from dataclasses import dataclass
 from functools import lru_cache
 
 from games.rules import (FOUR_SAME, Action, Group, HandState, HuxiTable, Kind, RuleSet, apply, chi_groups_with,
-                         chi_table_group, chi_used, deal, legal_actions, owes_discard)
+                         chi_table_group, chi_used, deal, determinized, is_legal, legal_actions, owes_discard,
+                         play_out, seat_score)
 from games.rules import cards as C
 
-__all__ = ["choose_action", "default_action", "discard_order", "self_play"]
+__all__ = ["DEFAULT_LEVEL", "HARD_BUDGET_MS", "LEVELS", "Search", "choose_action", "decide", "default_action",
+           "discard_order", "self_play"]
 
 HUXI_PER_CARD = 3.0  # hu-xi short of the minimum that weigh as much as one missing card
 GRADE_BONUS = 0.02  # per hu-xi above the minimum
@@ -45,11 +48,16 @@ PLANNERS = 8
 
 
 def choose_action(state: HandState, seat: int, rng: random.Random | None = None) -> Action:
-    """The bot's move: a hu whenever offered (R7); otherwise the discard or claim (peng, chi with its bi,
-    or pass) that leaves the best holdings. Ties go to the first in a fixed order, or to `rng`."""
+    """The bot's move (the normal level): a hu whenever offered (R7); otherwise the discard or claim
+    (peng, chi with its bi, or pass) that leaves the best holdings. Ties go to the first in a fixed
+    order, or to `rng`. It reads only what the seat may see (see decide, which takes the view)."""
     legal = legal_actions(state, seat)
     if not legal:
         raise ValueError(f"seat {seat} has nothing to decide")
+    return _choose(state, seat, legal, rng)
+
+
+def _choose(state: HandState, seat: int, legal: list[Action], rng: random.Random | None) -> Action:
     if HU in legal:
         return HU
     if PENG in legal and state.rules.skipped_peng_bars_hu:
@@ -64,6 +72,107 @@ def choose_action(state: HandState, seat: int, rng: random.Random | None = None)
     best = max(v for v, _ in scored)
     ties = [a for v, a in scored if v == best]
     return PASS if PASS in ties else _pick(ties, rng)  # on a tie, keep the hand flexible
+
+
+# --- levels -----------------------------------------------------------------------------------------
+LEVELS = ("easy", "normal", "hard")
+DEFAULT_LEVEL = "normal"
+EASY_MISTAKES = 0.35  # the share of easy's decisions (other than a hu) played at random among the others
+HARD_BUDGET_MS = 150  # the hard bot's default time per decision (the BOT_HARD_BUDGET_MS setting)
+HARD_CANDIDATES = 3  # discards searched: the normal bot's best few (the rest are rarely better)
+
+
+@dataclass(frozen=True)
+class Search:
+    """How long the hard bot looks: at most `budget_ms` of wall time (None: no clock) and at most
+    `rounds` rounds (one determinization, every candidate played out on it). With a clock, how many
+    rounds fit depends on the machine; a test that needs the same move twice sets rounds and no clock."""
+
+    budget_ms: float | None = HARD_BUDGET_MS
+    rounds: int = 64
+
+
+def decide(rules: RuleSet, view: dict, level: str = DEFAULT_LEVEL, seed: int = 0,
+           search: Search = Search()) -> Action:
+    """A bot's move from its seat's view (games.rules.seat_view): what a person at that seat sees, never
+    the hidden state. Deterministic given the view, the level and the seed (hard: and `search`'s rounds
+    when its clock does not stop it first). easy: the normal move, but a share EASY_MISTAKES of its
+    decisions (never a hu) is another legal move at random; normal: choose_action; hard: determinized
+    Monte-Carlo (see _hard)."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown bot level {level!r}")
+    if not view.get("to_act"):
+        raise ValueError(f"seat {view.get('seat')} has nothing to decide")
+    started = time.perf_counter()  # the hard bot's budget counts the whole decision
+    legal = [Action.parse(a) for a in view["legal"]]
+    rng = random.Random(seed)
+    state = determinized(rules, view, rng)  # the hidden cards sampled: the heuristic never reads them
+    if state is None or not all(is_legal(state, view["seat"], a) for a in legal):
+        return _fallback(legal)
+    normal = _choose(state, view["seat"], legal, None)
+    if level == "normal" or normal == HU or len(legal) == 1:
+        return normal
+    if level == "easy":
+        others = [a for a in legal if a != normal]
+        return rng.choice(others) if rng.random() < EASY_MISTAKES else normal
+    return _hard(rules, view, legal, normal, state, rng, search, started)
+
+
+def _fallback(legal: list[Action]) -> Action:
+    """A view no sample agrees with (it should not happen): hu if offered, else pass, else a discard."""
+    return HU if HU in legal else PASS if PASS in legal else legal[0]
+
+
+def _hard(rules: RuleSet, view: dict, legal: list[Action], normal: Action, first: HandState,
+          rng: random.Random, search: Search, started: float) -> Action:
+    """Flat Monte-Carlo over determinizations: each round samples the hidden cards anew (consistent with
+    the view) and plays every candidate out on that same sample, every seat then played by the normal
+    bot, to the hand's end; a candidate's worth is its mean score for the seat (seat_score: the points
+    won or paid, not only whether it wins). Candidates: the normal bot's best HARD_CANDIDATES discards,
+    or every claim choice. The normal move wins ties and stands when not one round was played."""
+    seat = view["seat"]
+    candidates = legal
+    if view["turn"] == seat:
+        ranked = [a for _, a in _ranked_discards(first, seat)]
+        candidates = ranked[:HARD_CANDIDATES]
+        if normal not in candidates:
+            candidates = [normal] + candidates[:-1]
+    totals = dict.fromkeys(candidates, 0)
+    stop = None if search.budget_ms is None else started + search.budget_ms / 1000
+    rounds, state, playouts = 0, first, 0
+    while rounds < search.rounds:
+        if rounds:
+            state = determinized(rules, view, rng)
+            if state is None or not all(is_legal(state, seat, a) for a in candidates):
+                break
+        playout_seed = rng.getrandbits(32)
+        scores = {}
+        for action in candidates:
+            now = time.perf_counter()
+            if stop is not None and playouts and now + (now - started) / playouts > stop:
+                break  # the next playout would likely end past the budget
+            scores[action] = _playout(state, seat, action, playout_seed)
+            playouts += 1
+        if len(scores) < len(candidates):
+            break  # an unfinished round is not counted: every candidate is judged on the same samples
+        for action, score in scores.items():
+            totals[action] += score
+        rounds += 1
+    if not rounds:
+        return normal
+    best = max(totals.values())
+    return normal if totals[normal] == best else next(a for a in candidates if totals[a] == best)
+
+
+def _playout(state: HandState, seat: int, action: Action, seed: int) -> int:
+    """The seat's score when it plays `action` and every seat then plays the normal bot to the end."""
+    play = play_out(state)
+    play.step(seat, action)
+    rng = random.Random(seed)
+    while play.result is None:
+        who = play.to_act[0]
+        play.step(who, _choose(play, who, legal_actions(play, who), rng))
+    return seat_score(play.result, seat, state.players, state.dealer)
 
 
 def default_action(state: HandState, seat: int) -> Action:
