@@ -26,7 +26,7 @@ from games.rules import (FOUR_SAME, Action, Group, HandState, HuxiTable, Kind, R
 from games.rules import cards as C
 
 __all__ = ["DEFAULT_LEVEL", "HARD_BUDGET_MS", "LEVELS", "Search", "choose_action", "decide", "default_action",
-           "discard_order", "self_play"]
+           "discard_order", "hard_move", "self_play"]
 
 HUXI_PER_CARD = 3.0  # hu-xi short of the minimum that weigh as much as one missing card
 GRADE_BONUS = 0.02  # per hu-xi above the minimum
@@ -116,6 +116,12 @@ def decide(rules: RuleSet, view: dict, level: str = DEFAULT_LEVEL, seed: int = 0
         others = [a for a in legal if a != normal]
         return rng.choice(others) if rng.random() < EASY_MISTAKES else normal
     return _hard(rules, view, legal, normal, state, rng, search, started)
+
+
+def hard_move(rules: RuleSet, view: dict, seed: int, search: Search) -> str:
+    """The hard bot's move as text: what the sweeper's worker processes run (this module imports the
+    engine only, so a spawned worker never loads Django)."""
+    return decide(rules, view, "hard", seed=seed, search=search).text
 
 
 def _fallback(legal: list[Action]) -> Action:

@@ -129,6 +129,11 @@ def bot_name(position: int) -> str:
     return _("Bot %(number)s") % {"number": position + 1}
 
 
+def bot_seat_name(seat: Seat) -> str:
+    """A seated bot's name with its level (the lobby, the table, a club's tables)."""
+    return _("Bot %(number)s (%(level)s)") % {"number": seat.position + 1, "level": seat.get_bot_level_display()}
+
+
 def hand_seat_names(hand: Hand) -> list[str]:
     """Who sat where in a hand, a display name per seat (a bot's by its position)."""
     users = {u.pk: u for u in get_user_model().objects.filter(pk__in=[u for u in hand.seating if u])}
@@ -148,7 +153,7 @@ def revealed_hand_names(server_seed: str, client_seeds: list[str]) -> list[str] 
 def seat_name(seat: Seat | None) -> str:
     if seat is None:
         return _("empty seat")
-    return bot_name(seat.position) if seat.is_bot else str(seat.user.display_name)
+    return bot_seat_name(seat) if seat.is_bot else str(seat.user.display_name)
 
 
 @dataclass

@@ -1,0 +1,87 @@
+"""The hard bots' searches, run for the sweeper in a pool of worker processes (docs/design.md#bots-and-their-levels).
+
+A hard bot's move is a search of `BOT_HARD_BUDGET_MS` (150 ms by default), too long for a Daphne's event
+loop or its one database thread, where every table's queries queue. So Daphne's ticks leave a hard
+bot's move alone (games.clock.tick.bot_move), and the sweeper, a process of its own, plans them: before
+it ticks the due tables it reads each one's hand without a lock, hands every due hard bot's seat view
+to the pool (`BOT_WORKERS` processes; 0: in the sweeper's own process, as the tests do), which runs
+games.bots.hard_move, waits for all
+of them at once, and then ticks with the moves found. A move found for a position and move number that
+no longer match is not played; the next sweep searches again. The workers import the engine only
+(games.bots is pure Python), never Django, and get the seat's view, never the state.
+"""
+from __future__ import annotations
+
+import atexit
+import logging
+import multiprocessing
+from concurrent.futures import Executor, ProcessPoolExecutor
+
+from django.conf import settings
+
+from games import bots
+from games.clock import deadlines
+from games.clock.tick import move_seed
+from games.models import BotLevel, Seat, Table
+from games.rules import HandState, seat_view
+from games.selectors import current_hand
+
+logger = logging.getLogger("paohuzi.timers")
+_POOL: list[Executor] = []
+
+
+def plan(table_ids) -> dict[int, dict[tuple[int, int], str]]:
+    """{table id: {(position, public move number): action text}} for every hard bot whose move is due
+    at these tables, searched in the pool."""
+    jobs = []
+    for table_id in table_ids:
+        hard = {s.position: s for s in Seat.objects.filter(table_id=table_id, is_bot=True, bot_level=BotLevel.HARD)}
+        if not hard:
+            continue
+        table = Table.objects.get(pk=table_id)
+        hand = current_hand(table) if table.status == Table.Status.PLAYING else None
+        if hand is None or hand.finished:
+            continue
+        state = HandState.from_json(hand.state)
+        for position in state.to_act:
+            if position in hard and deadlines.is_automatic(hard[position]):
+                jobs.append((table_id, position, state.public_move_no, state.rules, seat_view(state, position),
+                             move_seed(hand, state, position)))
+    if not jobs:
+        return {}
+    search = bots.Search(budget_ms=settings.BOT_HARD_BUDGET_MS)
+    pool = _pool()
+    found: dict[int, dict[tuple[int, int], str]] = {}
+    if pool is None:
+        moves = [bots.hard_move(rules, view, seed, search) for _, _, _, rules, view, seed in jobs]
+    else:
+        futures = [pool.submit(bots.hard_move, rules, view, seed, search) for _, _, _, rules, view, seed in jobs]
+        moves = []
+        for future in futures:
+            try:
+                moves.append(future.result())
+            except Exception:  # a broken worker: that move is searched again at the next sweep
+                logger.exception("a hard bot's search failed")
+                moves.append(None)
+    for (table_id, position, move_no, *_), move in zip(jobs, moves):
+        if move is not None:
+            found.setdefault(table_id, {})[position, move_no] = move
+    return found
+
+
+def _pool() -> Executor | None:
+    """The worker processes, started on first use (spawned: a fresh interpreter, nothing of the
+    sweeper's database connections)."""
+    workers = settings.BOT_WORKERS
+    if workers <= 0:
+        return None
+    if not _POOL:
+        _POOL.append(ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn")))
+        atexit.register(shutdown)
+    return _POOL[0]
+
+
+def shutdown() -> None:
+    """Stop the workers (the sweeper's exit)."""
+    while _POOL:
+        _POOL.pop().shutdown(wait=False, cancel_futures=True)
