@@ -2,6 +2,9 @@
 pass applies what is due, through the same services and under the same locks."""
 from __future__ import annotations
 
+import logging
+from datetime import timedelta
+
 from django.db import transaction
 from django.utils import timezone
 
@@ -19,12 +22,13 @@ from games.play.tables import locked_hand, locked_table, seats_of
 def table_tick(*, table_id: int, now=None, planned: dict | None = None):
     """Apply whatever is due at this table: bots for a waiting quick-match table, bot and auto-play
     moves, the default move of a person out of time (who then turns to auto-play), the next hand.
-    Returns when the next step is due (None: nothing planned, or only a hard bot's move, which waits
-    for the sweeper's search).
+    Returns when the next step is due (None: nothing planned; while a hard bot waits for the sweeper's
+    search, when its fallback is due).
 
     A hard bot never searches here: this runs on a Daphne's database thread too. `planned` is the
     sweeper's searched moves, {(position, public move number): action text} (games.clock.searches);
-    a hard bot's move not in it is left to the sweeper (docs/design.md#bots-and-their-levels)."""
+    a hard bot's move not in it is left to the sweeper, until HARD_FALLBACK after its deadline: then
+    (no sweeper runs, or it is far behind) it plays the normal move (docs/design.md#bots-and-their-levels)."""
     now = now or timezone.now()
     table = locked_table(table_id)
     if table.status == Table.Status.WAITING:
@@ -44,11 +48,15 @@ def table_tick(*, table_id: int, now=None, planned: dict | None = None):
             deadlines.schedule(table, hand, HandState.from_json(hand.state), seats_of(table), now)
             hand.save(update_fields=["deadline", "turn_deadline"])
             table_owner.commit(table)  # the pages show the new deadline (and a process's latest read is stale)
-        elif moved is SEARCH:
-            return None  # the sweeper searches and moves; this process's timer need not tick again
+        elif moved is SEARCH:  # the sweeper searches and moves; this process looks again at the fallback
+            return hand.deadline + HARD_FALLBACK
     else:
         return None
     return due(table)
+
+
+HARD_FALLBACK = timedelta(seconds=10)  # a hard bot with no search this long after its deadline plays normal
+logger = logging.getLogger("paohuzi.timers")
 
 
 class _Search(int):
@@ -77,7 +85,7 @@ def _auto_moves(table: Table, hand: Hand, now, planned: dict) -> int:
         state = HandState.from_json(hand.state)
         if position not in state.to_act:
             continue
-        text = bot_move(hand, state, at[position], planned)
+        text = bot_move(hand, state, at[position], planned, late=now >= hand.deadline + HARD_FALLBACK)
         if text is None:
             searching += 1
             continue
@@ -93,17 +101,21 @@ def _auto_moves(table: Table, hand: Hand, now, planned: dict) -> int:
     return moved
 
 
-def bot_move(hand: Hand, state: HandState, seat: Seat, planned: dict) -> str | None:
+def bot_move(hand: Hand, state: HandState, seat: Seat, planned: dict, late: bool = False) -> str | None:
     """The move of an automatic seat, as text: a person's auto-play plays the default move; a bot its
     level's, from its seat's view (easy and normal are quick: here; hard: the sweeper's search, None
-    while there is none for this move)."""
+    while there is none for this move, the normal move once `late`)."""
     position = seat.position
     if not seat.is_bot:
         return bots.default_action(state, position).text
-    if seat.bot_level == BotLevel.NORMAL:
-        return bots.choose_action(state, position).text
     if seat.bot_level == BotLevel.HARD:
-        return planned.get((position, state.public_move_no))
+        found = planned.get((position, state.public_move_no))
+        if found is not None or not late:
+            return found
+        logger.warning("table %s: no hard bot's search came in time, seat %s plays the normal move",
+                       hand.table_id, position)
+    if seat.bot_level in (BotLevel.NORMAL, BotLevel.HARD):
+        return bots.choose_action(state, position).text
     return bots.decide(state.rules, seat_view(state, position), seat.bot_level, seed=move_seed(hand, state, position)).text
 
 

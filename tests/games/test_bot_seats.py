@@ -89,8 +89,8 @@ def test_a_hard_bot_never_searches_in_a_tick_only_the_sweepers_plan_moves_it(def
     state = HandState.from_json(hand.state)
     hard = [p for p in state.to_act if table.seats.get(position=p).is_bot]
     later = timezone.now() + timedelta(seconds=5)
-    if hard:  # a hard bot is asked first: a tick (as a Daphne's timer runs it) leaves it, and plans nothing
-        assert clock_tick.table_tick(table_id=table.pk, now=later) is None
+    if hard:  # a hard bot is asked first: a tick (as a Daphne's timer runs it) leaves it till the fallback
+        assert clock_tick.table_tick(table_id=table.pk, now=later) == hand.deadline + clock_tick.HARD_FALLBACK
         assert HandState.from_json(selectors.current_hand(table).state).move_no == state.move_no
         assert "hard" not in searched
     moves = ActionLog.objects.filter(hand=hand).count()
@@ -113,8 +113,28 @@ def test_a_planned_move_for_a_passed_move_number_is_not_played(defaults, make_us
         clock_tick.table_tick(table_id=table.pk, now=timezone.now() + timedelta(seconds=5))
     assert hard
     stale = {(hard[0], state.public_move_no - 1): legal_actions(state, hard[0])[0].text}
-    assert clock_tick.table_tick(table_id=table.pk, now=timezone.now() + timedelta(seconds=5), planned=stale) is None
+    deadline = selectors.current_hand(table).deadline
+    assert clock_tick.table_tick(table_id=table.pk, now=deadline + timedelta(seconds=5),
+                                 planned=stale) == deadline + clock_tick.HARD_FALLBACK
     assert HandState.from_json(selectors.current_hand(table).state).move_no == state.move_no
+
+
+def test_without_a_sweeper_a_hard_bot_plays_the_normal_move_after_the_fallback(defaults, make_user, deal_seed,
+                                                                               monkeypatch):
+    table = _bot_table(make_user, "hard", deal_seed)
+    monkeypatch.setattr(bots, "decide", lambda *a, **k: pytest.fail("no search in a tick"))
+    for i in range(50):  # until a hard bot is asked
+        hand = selectors.current_hand(table)
+        state = HandState.from_json(hand.state)
+        hard = [p for p in state.to_act if table.seats.get(position=p).is_bot]
+        if hard:
+            break
+        clock_tick.table_tick(table_id=table.pk, now=timezone.now() + timedelta(seconds=5))
+    assert hard
+    normal = bots.choose_action(state, hard[0])
+    clock_tick.table_tick(table_id=table.pk, now=hand.deadline + clock_tick.HARD_FALLBACK)
+    log = ActionLog.objects.filter(hand=hand).order_by("-pk").first()
+    assert (log.seat, log.action) == (hard[0], normal.to_wire())
 
 
 def test_the_worker_pool_searches_a_seat_view(settings):
