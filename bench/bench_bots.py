@@ -17,7 +17,8 @@ points won or paid) with 95 % confidence intervals. `--budget-ms` is the hard bo
 (a smaller one than the site's keeps the run short), `--rounds` caps its rounds (with `--budget-ms 0`:
 no clock, the same moves on any machine).
 
-    .venv/bin/python bench/bench_bots.py --levels --hands 2000 --budget-ms 50 --variant changde
+    .venv/bin/python bench/bench_bots.py --levels --hands 2000 --budget-ms 0 --rounds 1 --every 100 \
+        --variant changde --match hard
 """
 from __future__ import annotations
 
@@ -91,9 +92,9 @@ def interval(values: list[float]) -> tuple[float, float]:
     return mean, 1.96 * statistics.stdev(values) / math.sqrt(n) if n > 1 else float("nan")
 
 
-def run_levels(name: str, hands: int, seed: int, search: Search) -> None:
+def run_levels(name: str, hands: int, seed: int, search: Search, every: int, matches) -> None:
     rules = preset(name)
-    for focus, others in MATCHES:
+    for focus, others in matches:
         seeds = random.Random(seed)  # the same hands for every match
         wins, scores = [], []
         start = time.perf_counter()
@@ -103,12 +104,16 @@ def run_levels(name: str, hands: int, seed: int, search: Search) -> None:
             result = level_hand(rules, seeds.getrandbits(64), dealer, levels, search)
             wins.append(float(result["winner"] == seat))
             scores.append(float(seat_score(result, seat, PLAYERS, dealer)))
-        elapsed = time.perf_counter() - start
-        win, win_ci = interval(wins)
-        score, score_ci = interval(scores)
-        print(f"{name:<16} {focus} vs two {others}: {hands} hands, wins {100 * win:.1f}% ± {100 * win_ci:.1f}, "
-              f"mean score per hand {score:+.2f} ± {score_ci:.2f} (95% CI); {hands / elapsed:.1f} hands/s",
-              flush=True)
+            if len(wins) == hands or (every and len(wins) % every == 0):
+                report(name, focus, others, wins, scores, time.perf_counter() - start)
+
+
+def report(name: str, focus: str, others: str, wins: list[float], scores: list[float], elapsed: float) -> None:
+    win, win_ci = interval(wins)
+    score, score_ci = interval(scores)
+    print(f"{name:<16} {focus} vs two {others}: {len(wins)} hands, wins {100 * win:.1f}% ± {100 * win_ci:.1f}, "
+          f"mean score per hand {score:+.2f} ± {score_ci:.2f} (95% CI); {len(wins) / elapsed:.1f} hands/s",
+          flush=True)
 
 
 def main() -> None:
@@ -120,12 +125,15 @@ def main() -> None:
     parser.add_argument("--levels", action="store_true", help="hard vs two normal, normal vs two easy")
     parser.add_argument("--budget-ms", type=float, default=Search().budget_ms, help="hard: ms per decision (0: no clock)")
     parser.add_argument("--rounds", type=int, default=Search().rounds, help="hard: at most this many rounds")
+    parser.add_argument("--every", type=int, default=0, help="--levels: print the figures so far every N hands")
+    parser.add_argument("--match", choices=("hard", "normal"), nargs="*", default=["hard", "normal"],
+                        help="--levels: the focus levels to play (hard: vs two normal; normal: vs two easy)")
     args = parser.parse_args()
     if args.levels:
         search = Search(budget_ms=args.budget_ms or None, rounds=args.rounds)
         print(f"hard bot: budget {args.budget_ms:g} ms, at most {args.rounds} rounds per decision", flush=True)
         for name in args.variant:
-            run_levels(name, args.hands, args.seed, search)
+            run_levels(name, args.hands, args.seed, search, args.every, [m for m in MATCHES if m[0] in args.match])
         return
     for name in args.variant:
         run_variant(name, args.hands, args.seed, args.bots)

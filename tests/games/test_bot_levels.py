@@ -13,7 +13,7 @@ from games.bots import LEVELS, Search, choose_action, decide
 from games.rules import PRESETS, apply, deal, determinized, legal_actions, preset, seat_score, seat_view
 from games.rules.checks import scrambled
 
-QUICK = Search(budget_ms=None, rounds=2)  # no clock: the same move every time
+QUICK = Search(budget_ms=None, rounds=3)  # no clock: the same move every time
 
 
 def _states(variant: str, seeds, limit: int = 60):
@@ -109,3 +109,22 @@ def test_unknown_level_is_refused():
     state, _ = deal(rules, seed=4, dealer=0)
     with pytest.raises(ValueError):
         decide(rules, seat_view(state, state.to_act[0]), "expert")
+
+
+def test_the_analysis_of_a_seeded_hand_is_stable_and_never_rates_the_played_move_above_the_best():
+    rules = preset("changde")
+    state, _ = deal(rules, seed=5, dealer=0)
+    log = []
+    while not state.finished:
+        seat = state.to_act[0]
+        action = choose_action(state, seat)
+        log.append((seat, action.to_wire()))
+        state, _ = apply(state, seat, action)
+    seen = []
+    first = bots.analyse(rules, 5, 0, 3, log, QUICK, progress=lambda done, total: seen.append((done, total)))
+    assert first == bots.analyse(rules, 5, 0, 3, log, QUICK)
+    assert len(first) == len(log) and seen[-1] == (len(log), len(log))
+    assert [e["played"] for e in first] == [" ".join(w) for _, w in log]
+    rated = [e for e in first if e["before"] is not None]
+    assert len(rated) > len(log) // 2 and all(e["before"] >= e["after"] for e in rated)
+    assert any(e["hard"] != e["played"] for e in rated)  # the search disagrees with the normal bot somewhere
