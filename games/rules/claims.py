@@ -136,13 +136,16 @@ def can_chi(t, seat: int, card: int) -> bool:
         return False
     hand = t.hands[seat]
     usable, twice = prechecks.usable_twice(hand)
+    groups = 0  # chi or bi groups the hand could lay down, at most two counted
     for once, two in _CHI_MASKS[card]:
         if usable & once == once and twice & two == two:
-            # a chi group: the choice stands unless copies of the card need bi or a discard may block
-            if hand[card] or sum(hand) - 3 * hand.count(3) <= 8:
+            groups += 1 if two or twice & once != once else 2  # all its cards held twice: two such groups
+            if not hand[card]:  # nothing to bi: the choice stands unless a discard may block it
+                return sum(hand) - 3 * hand.count(3) > 8 or bool(chi_choices(t, seat, card))
+            if groups > 1 or (once | two) >> card & 1:  # a chi and a bi group, or a chi laying the
+                #                                         card's own copies (五五伍): the full answer (R6.3)
                 return bool(chi_choices(t, seat, card))
-            return True
-    return False
+    return False  # no chi group, or copies of the card in hand and no other group to bi them
 
 
 def can_peng(t, seat: int, card: int) -> bool:
