@@ -11,14 +11,14 @@ base, and hands per second (bot decisions dominate the time).
 `--bots 3` seats bots only (a speed figure, and how often bot tables end in a drawn hand).
 
 `--levels` pits the levels (games.bots.decide) against each other instead: hard against two normal
-bots, and normal against two easy ones, over the same seeded hands (the focus seat and the dealer
-rotated), and prints the focus seat's share of wins and mean score per hand (games.rules.seat_score:
-points won or paid) with 95 % confidence intervals. `--budget-ms` is the hard bot's time per decision
-(a smaller one than the site's keeps the run short), `--rounds` caps its rounds (with `--budget-ms 0`:
-no clock, the same moves on any machine).
+bots, and normal against two easy ones (`--match`; normal-normal is the control), over the same
+seeded hands (the focus seat and the dealer rotated), and prints the focus seat's share of wins and
+mean score per hand (games.rules.seat_score: points won or paid) with 95 % confidence intervals.
+`--budget-ms` is the hard bot's time per decision (a smaller one than the site's keeps the run short),
+`--rounds` caps its rounds (with `--budget-ms 0`: no clock, the same moves on any machine).
 
-    .venv/bin/python bench/bench_bots.py --levels --hands 2000 --budget-ms 0 --rounds 1 --every 100 \
-        --variant changde --match hard
+    .venv/bin/python bench/bench_bots.py --levels --hands 2000 --budget-ms 0 --rounds 4 --every 50 \
+        --variant changde --match hard-normal
 """
 from __future__ import annotations
 
@@ -67,7 +67,8 @@ def run_variant(name: str, hands: int, seed: int, nbots: int) -> None:
     print(line, flush=True)
 
 
-MATCHES = (("hard", "normal"), ("normal", "easy"))  # (the focus seat's level, the two others')
+MATCHES = {"hard-normal": ("hard", "normal"), "normal-easy": ("normal", "easy"),  # (the focus seat's level,
+           "normal-normal": ("normal", "normal")}  # the two others'); the last: the control, same hands
 
 
 def level_hand(rules, seed: int, dealer: int, levels: dict[int, str], search: Search) -> dict:
@@ -126,14 +127,14 @@ def main() -> None:
     parser.add_argument("--budget-ms", type=float, default=Search().budget_ms, help="hard: ms per decision (0: no clock)")
     parser.add_argument("--rounds", type=int, default=Search().rounds, help="hard: at most this many rounds")
     parser.add_argument("--every", type=int, default=0, help="--levels: print the figures so far every N hands")
-    parser.add_argument("--match", choices=("hard", "normal"), nargs="*", default=["hard", "normal"],
-                        help="--levels: the focus levels to play (hard: vs two normal; normal: vs two easy)")
+    parser.add_argument("--match", choices=list(MATCHES), nargs="*", default=["hard-normal", "normal-easy"],
+                        help="--levels: the matches to play (normal-normal: the control on the same hands)")
     args = parser.parse_args()
     if args.levels:
         search = Search(budget_ms=args.budget_ms or None, rounds=args.rounds)
         print(f"hard bot: budget {args.budget_ms:g} ms, at most {args.rounds} rounds per decision", flush=True)
         for name in args.variant:
-            run_levels(name, args.hands, args.seed, search, args.every, [m for m in MATCHES if m[0] in args.match])
+            run_levels(name, args.hands, args.seed, search, args.every, [MATCHES[m] for m in args.match])
         return
     for name in args.variant:
         run_variant(name, args.hands, args.seed, args.bots)
