@@ -34,10 +34,10 @@ def plan(table_ids) -> dict[int, dict[tuple[int, int], str]]:
     """{table id: {(position, public move number): action text}} for every hard bot whose move is due
     at these tables, searched in the pool."""
     jobs = []
-    for table_id in table_ids:
-        hard = {s.position: s for s in Seat.objects.filter(table_id=table_id, is_bot=True, bot_level=BotLevel.HARD)}
-        if not hard:
-            continue
+    seats: dict[int, dict[int, Seat]] = {}
+    for seat in Seat.objects.filter(table_id__in=list(table_ids), is_bot=True, bot_level=BotLevel.HARD):
+        seats.setdefault(seat.table_id, {})[seat.position] = seat  # one query for the whole sweep
+    for table_id, hard in seats.items():
         table = Table.objects.get(pk=table_id)
         hand = current_hand(table) if table.status == Table.Status.PLAYING else None
         if hand is None or hand.finished:

@@ -57,6 +57,9 @@ def _opt(value) -> str:
 _NONE, _NL, _PLUS = SafeString(""), SafeString("\n"), SafeString(" + ")
 _OOB = SafeString(' hx-swap-oob="true"')
 _DIV_END, _SECTION_END = SafeString("</div>"), SafeString("</section>\n")
+# The private room owner's bot buttons: (level sent, element id, word) (games.bots.LEVELS)
+_BOT_LEVELS = (("easy", "fill-bots-easy", "bots_easy"), ("normal", "fill-bots", "bots_normal"),
+               ("hard", "fill-bots-hard", "bots_hard"))
 _HEADER_END, _STATUS_LINE = SafeString("</header>"), SafeString('<div class="status" id="status-line">')
 
 
@@ -209,8 +212,7 @@ def actions(d: dict, oob: bool) -> SafeString:
                   _invite_buttons(d["link"], w)]
         if d.get("owner"):
             lines += [SafeString(f'<div class="fill-bots">{esc(w["fill_bots"])}{esc(w["colon"])}'),
-                      *(_button("bots", level, "button", "fill-bots" if level == "normal" else f"fill-bots-{level}",
-                                w[f"bots_{level}"]) for level in ("easy", "normal", "hard")),
+                      *(_button("bots", level, "button", element_id, w[word]) for level, element_id, word in _BOT_LEVELS),
                       _DIV_END]
         lines.append(_DIV_END)
     if d.get("can_vote"):
