@@ -27,7 +27,7 @@ from games.rules import (FOUR_SAME, Action, Group, HandState, HuxiTable, Kind, R
                          play_out, replay, seat_score, seat_view)
 from games.rules import cards as C
 
-__all__ = ["DEFAULT_LEVEL", "HARD_BUDGET_MS", "LEVELS", "Search", "analyse", "choose_action", "decide", "default_action",
+__all__ = ["DEFAULT_LEVEL", "HARD_BUDGET_MS", "LEVELS", "Search", "analyse", "analyse_move", "choose_action", "decide", "default_action",
            "discard_order", "hard_move", "self_play"]
 
 HUXI_PER_CARD = 3.0  # hu-xi short of the minimum that weigh as much as one missing card
@@ -198,38 +198,41 @@ def _scores(rules: RuleSet, view: dict, candidates: list[Action], first: HandSta
 
 
 def analyse(rules: RuleSet, seed: int, dealer: int, players: int, log, search: Search = Search(budget_ms=None, rounds=8),
-            progress=None) -> list[dict]:
+            progress=None, held: bool = False) -> list[dict]:
     """What the hard bot would have played at each decision of a finished hand (its seed and action log,
     as games.rules.replay reads them), from the deciding seat's view then, and its estimates of that
-    seat's expected score: `before` (playing the hard bot's move: the position's worth) and `after`
-    (the move actually played). Deterministic given the hand and `search` without a clock (each
-    decision's seed is its move number); `before` is the best mean of the moves searched (the move
-    actually played is always one of them). `progress(done, total)` after each decision."""
-    played = replay(rules, seed, dealer, players, log, steps=True)
+    seat's expected score: `before` (the mean of the hard bot's move: the position's worth as it would
+    play it) and `after` (the mean of the move actually played, always searched too). Deterministic given the hand and `search`
+    without a clock (each decision seeded by its move number). `progress(done, total)` after each."""
+    played = replay(rules, seed, dealer, players, log, steps=True, held=held)
     out = []
     for i, (seat, action) in enumerate(played.log):
-        action = action if isinstance(action, Action) else Action.parse(action)
-        state = played.states[i]
-        view = seat_view(state, seat)
-        legal = [Action.parse(a) for a in view["legal"]]
-        rng = random.Random(i)
-        first = determinized(rules, view, rng)
-        entry = {"move_no": i + 1, "seat": seat, "played": action.text, "hard": action.text, "before": None,
-                 "after": None}
-        if first is not None and all(is_legal(first, seat, a) for a in legal):
-            normal = _choose(first, seat, legal, None)
-            candidates = _candidates(view, legal, normal, first)
-            if action not in candidates:
-                candidates.append(action)
-            scores = _scores(rules, view, candidates, first, rng, search, time.perf_counter())
-            if scores:
-                means = {a: statistics.fmean(v) for a, v in scores.items()}
-                entry.update(hard=_pick_searched(normal, scores).text, before=round(max(means.values()), 2),
-                             after=round(means[action], 2))
-        out.append(entry)
+        out.append(analyse_move(rules, played.states[i], seat, action, i, search))
         if progress is not None:
             progress(i + 1, len(played.log))
     return out
+
+
+def analyse_move(rules: RuleSet, state: HandState, seat: int, action, i: int, search: Search) -> dict:
+    """analyse's entry for the hand's i-th decision (from 0): `state` before it, `action` as played."""
+    action = action if isinstance(action, Action) else Action.parse(action)
+    view = seat_view(state, seat)
+    legal = [Action.parse(a) for a in view["legal"]]
+    rng = random.Random(i)
+    first = determinized(rules, view, rng)
+    entry = {"move_no": i + 1, "seat": seat, "played": action.text, "hard": action.text, "before": None,
+             "after": None}
+    if first is not None and all(is_legal(first, seat, a) for a in legal):
+        normal = _choose(first, seat, legal, None)
+        candidates = _candidates(view, legal, normal, first)
+        if action not in candidates:
+            candidates.append(action)
+        scores = _scores(rules, view, candidates, first, rng, search, time.perf_counter())
+        if scores:
+            hard = _pick_searched(normal, scores)
+            entry.update(hard=hard.text, before=round(statistics.fmean(scores[hard]), 2),
+                         after=round(statistics.fmean(scores[action]), 2))
+    return entry
 
 
 def _playout(state: HandState, seat: int, action: Action, seed: int) -> int:

@@ -478,3 +478,28 @@ class ActionLog(AppendOnly):
 
     def __str__(self) -> str:
         return f"{self.hand} #{self.move_no}"
+
+
+class HandAnalysis(models.Model):
+    """The hard bot's analysis of a finished hand (games.bots.analyse), asked for on the replay page and
+    computed by the sweeper's analysis worker a few decisions at a time (games.clock.searches); the
+    row is its cache: once done, it is shown as it is."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("waiting")
+        DONE = "done", _("done")
+
+    hand = models.OneToOneField(Hand, models.CASCADE, related_name="analysis", verbose_name=_("hand"))
+    status = models.CharField(_("status"), max_length=8, choices=Status.choices, default=Status.PENDING)
+    done = models.PositiveIntegerField(_("decisions analysed"), default=0)
+    total = models.PositiveIntegerField(_("decisions"), default=0)
+    moves = models.JSONField(_("analysis"), default=list, blank=True,
+                             help_text=_("Per decision: the move played, the hard bot's, and its estimates."))
+    created_at = models.DateTimeField(_("asked at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("hand analysis")
+        verbose_name_plural = _("hand analyses")
+
+    def __str__(self) -> str:
+        return f"{self.hand} ({self.done}/{self.total})"

@@ -22,12 +22,15 @@ from django.conf import settings
 from games import bots
 from games.clock import deadlines
 from games.clock.tick import move_seed
-from games.models import BotLevel, Seat, Table
+from games.models import BotLevel, HandAnalysis, Seat, Table
 from games.rules import HandState, seat_view
-from games.selectors import current_hand
+from games.selectors import current_hand, replay_states
 
 logger = logging.getLogger("paohuzi.timers")
 _POOL: list[Executor] = []
+_ANALYSIS_POOL: list[Executor] = []  # its own worker: an analysis never delays a hard bot's move
+ANALYSIS_SEARCH = bots.Search(budget_ms=None, rounds=4)  # no clock: the same analysis on any machine
+_RUNNING: dict[int, list] = {}  # analysis id → the futures of its decisions still to be saved
 
 
 def plan(table_ids) -> dict[int, dict[tuple[int, int], str]]:
@@ -69,19 +72,54 @@ def plan(table_ids) -> dict[int, dict[tuple[int, int], str]]:
     return found
 
 
-def _pool() -> Executor | None:
-    """The worker processes, started on first use (spawned: a fresh interpreter, nothing of the
-    sweeper's database connections)."""
-    workers = settings.BOT_WORKERS
-    if workers <= 0:
+def analyses_step() -> int:
+    """Advance the analyses asked for (games.play.replays.analysis_request): each one's decisions are
+    sent at once to the analysis worker, and every sweep saves the ones done so far, in order, so the
+    replay page shows the progress; with BOT_WORKERS 0 they are computed here. Returns how many
+    analyses moved on. The sweeper never waits for a decision."""
+    moved = 0
+    for job in HandAnalysis.objects.filter(status=HandAnalysis.Status.PENDING).select_related("hand__table")[:4]:
+        steps = replay_states(job.hand)
+        decisions = [(steps[i][1], row["seat"], [row["verb"], *row["groups"]], i)
+                     for i, (row, _state) in enumerate(steps[1:])]
+        rules = steps[0][1].rules
+        pool = _pool(_ANALYSIS_POOL, 1)
+        if pool is None:
+            found = [bots.analyse_move(rules, state, seat, wire, i, ANALYSIS_SEARCH)
+                     for state, seat, wire, i in decisions[job.done:]]
+        else:
+            futures = _RUNNING.setdefault(job.pk, [pool.submit(bots.analyse_move, rules, state, seat, wire, i,
+                                                               ANALYSIS_SEARCH)
+                                                   for state, seat, wire, i in decisions[job.done:]])
+            found = []
+            while futures and futures[0].done():
+                found.append(futures.pop(0).result())
+        if found or job.total != len(decisions):
+            job.moves = job.moves + found
+            job.done, job.total = len(job.moves), len(decisions)
+            if job.done >= job.total:
+                job.status = HandAnalysis.Status.DONE
+                _RUNNING.pop(job.pk, None)
+            job.save(update_fields=["moves", "done", "total", "status"])
+            moved += 1
+    return moved
+
+
+def _pool(pools: list[Executor] = _POOL, workers: int | None = None) -> Executor | None:
+    """A pool of worker processes, started on first use (spawned: a fresh interpreter, nothing of the
+    sweeper's database connections); None when BOT_WORKERS is 0."""
+    if settings.BOT_WORKERS <= 0:
         return None
-    if not _POOL:
-        _POOL.append(ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn")))
+    if not pools:
+        pools.append(ProcessPoolExecutor(max_workers=workers or settings.BOT_WORKERS,
+                                         mp_context=multiprocessing.get_context("spawn")))
         atexit.register(shutdown)
-    return _POOL[0]
+    return pools[0]
 
 
 def shutdown() -> None:
     """Stop the workers (the sweeper's exit)."""
-    while _POOL:
-        _POOL.pop().shutdown(wait=False, cancel_futures=True)
+    for pools in (_POOL, _ANALYSIS_POOL):
+        while pools:
+            pools.pop().shutdown(wait=False, cancel_futures=True)
+    _RUNNING.clear()

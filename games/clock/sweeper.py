@@ -42,6 +42,10 @@ def sweep(now=None) -> int:
     except Exception:
         logger.exception("planning the hard bots' moves failed")
         planned = {}
+    try:
+        searches.analyses_step()  # replays' analyses asked for: their progress, never waited for
+    except Exception:
+        logger.exception("advancing the hands' analyses failed")
     for table_id in tables:
         try:
             tick.table_tick(table_id=table_id, now=now, planned=planned.get(table_id))

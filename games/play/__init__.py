@@ -18,7 +18,7 @@ data and the engine's public API. Never games.rooms, the clock's tick, games.liv
 from games.play.fair import client_seed_set
 from games.play.hands import action_submit, autoplay_set, dissolve_vote, draw_dealer, next_ready, room_close
 from games.play.presence import seat_presence
-from games.play.replays import replay_share
+from games.play.replays import analysis_request, replay_share
 
-__all__ = ["action_submit", "autoplay_set", "client_seed_set", "dissolve_vote", "draw_dealer", "next_ready",
+__all__ = ["action_submit", "analysis_request", "autoplay_set", "client_seed_set", "dissolve_vote", "draw_dealer", "next_ready",
            "replay_share", "room_close", "seat_presence"]
