@@ -79,3 +79,27 @@ def test_a_stranger_cannot_ask_for_a_private_hands_analysis(client, finished, ma
     client.force_login(make_user("stranger"))
     assert client.post(reverse("games:replay_analysis", args=[hand.pk])).status_code == 404
     assert not HandAnalysis.objects.exists()
+
+
+def test_with_a_worker_the_sweeper_saves_the_decisions_done_so_far_and_never_waits(finished, settings):
+    """BOT_WORKERS=1: the decisions go to a spawned worker; each step saves the ones done, in order."""
+    import time
+
+    settings.BOT_WORKERS = 1
+    _user, hand = finished
+    job = play.analysis_request(hand=hand)
+    seen = []
+    try:
+        start = time.monotonic()
+        while job.status != "done":
+            assert time.monotonic() - start < 120
+            step = time.monotonic()
+            searches.analyses_step()
+            assert time.monotonic() - step < 5  # the spawn and the replay, never a wait for the worker
+            job.refresh_from_db()
+            seen.append(job.done)
+            time.sleep(0.2)
+    finally:
+        searches.shutdown()
+    assert seen == sorted(seen) and len(job.moves) == job.total == ActionLog.objects.filter(hand=hand).count()
+    assert [m["move_no"] for m in job.moves] == list(range(1, job.total + 1))
