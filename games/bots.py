@@ -111,7 +111,7 @@ def decide(rules: RuleSet, view: dict, level: str = DEFAULT_LEVEL, seed: int = 0
     legal = [Action.parse(a) for a in view["legal"]]
     rng = random.Random(seed)
     state = determinized(rules, view, rng)  # the hidden cards sampled: the heuristic never reads them
-    if state is None or not all(is_legal(state, view["seat"], a) for a in legal):
+    if state is None:
         return _fallback(legal)
     normal = _choose(state, view["seat"], legal, None)
     if level == "normal" or normal == HU or len(legal) == 1:
@@ -119,6 +119,8 @@ def decide(rules: RuleSet, view: dict, level: str = DEFAULT_LEVEL, seed: int = 0
     if level == "easy":
         others = [a for a in legal if a != normal]
         return rng.choice(others) if rng.random() < EASY_MISTAKES else normal
+    if not all(is_legal(state, view["seat"], a) for a in legal):
+        return normal  # a sample the search cannot play every legal move on: no search
     return _hard(rules, view, legal, normal, state, rng, search, started)
 
 

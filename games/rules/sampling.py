@@ -4,7 +4,9 @@ such samples; it never reads the real state's hidden cards (docs/design.md#bots-
 
 What a view does not say is filled the plainest way: other seats' hands, the stock, removed cards and
 the card of a face-down wei are sampled; other seats' passed cards and passed hu are unknown (none);
-the kinds a seat discarded are read from its pile (a shown draw nobody took counts too). Samples that
+the kinds another seat discarded are read from its pile (a shown draw nobody took counts too); the
+seat's own are left out (its pile would bar a shown draw's kind too, and its legal moves are in the
+view: a sample must allow every one of them). Samples that
 contradict the view are refused: a hidden hand of four alike (it would have been ti'd), or a seat that
 could pao the card in flight (the seat asked would not have been asked to peng or chi).
 """
@@ -93,7 +95,8 @@ def _sample(rules: RuleSet, view: dict, rng: random.Random) -> HandState | None:
         rules=interned(rules), dealer=dealer, hands=tuple(hands), tables=tuple(tuple(t) for t in tables),
         piles=tuple(piles), stock=stock, removed=removed,
         shown=None if view["shown_card"] is None else C.parse_card(view["shown_card"]),
-        passed=tuple(passed), discarded=tuple(sum(1 << k for k in set(p)) for p in piles),
+        passed=tuple(passed), discarded=tuple(0 if s == seat else sum(1 << k for k in set(p))
+                                               for s, p in enumerate(piles)),
         passed_hu=((),) * players, draws=STOCK_AT_DEAL - stock_left, turn=view["turn"],
         move_no=view["move_no"])
     if current is None:

@@ -128,3 +128,17 @@ def test_the_analysis_of_a_seeded_hand_is_stable_and_rates_the_bots_own_move_as_
     rated = [e for e in first if e["before"] is not None]
     assert len(rated) > len(log) // 2 and all(e["before"] == e["after"] for e in rated if e["hard"] == e["played"])
     assert any(e["hard"] != e["played"] for e in rated)  # the search disagrees with the normal bot somewhere
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_normal_from_the_view_at_two_and_four_players(players):
+    """At 2 players 20 cards are removed unseen; at 4 the seat opposite the dealer sits out (R2)."""
+    variant = next(name for name in sorted(PRESETS) if players in preset(name).player_counts)
+    rules = preset(variant)
+    for seed in range(3):
+        state, _ = deal(rules, seed=seed, dealer=seed % players, players=players)
+        while not state.finished and state.move_no < 60:
+            seat = state.to_act[0]
+            assert decide(rules, seat_view(state, seat), "normal") == choose_action(state, seat)
+            assert decide(rules, seat_view(state, seat), "hard", seed=1, search=QUICK) in legal_actions(state, seat)
+            state, _ = apply(state, seat, choose_action(state, seat))
