@@ -85,7 +85,8 @@ def _auto_moves(table: Table, hand: Hand, now, planned: dict) -> int:
         state = HandState.from_json(hand.state)
         if position not in state.to_act:
             continue
-        text = bot_move(hand, state, at[position], planned, late=now >= hand.deadline + HARD_FALLBACK)
+        late = hand.deadline is not None and now >= hand.deadline + HARD_FALLBACK
+        text = bot_move(hand, state, at[position], planned, late=late)
         if text is None:
             searching += 1
             continue
