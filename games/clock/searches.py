@@ -88,12 +88,19 @@ def analyses_step() -> int:
             found = [bots.analyse_move(rules, state, seat, wire, i, ANALYSIS_SEARCH)
                      for state, seat, wire, i in decisions[job.done:]]
         else:
-            futures = _RUNNING.setdefault(job.pk, [pool.submit(bots.analyse_move, rules, state, seat, wire, i,
-                                                               ANALYSIS_SEARCH)
-                                                   for state, seat, wire, i in decisions[job.done:]])
+            futures = _RUNNING.setdefault(job.pk, [
+                (pool.submit(bots.analyse_move, rules, state, seat, wire, i, ANALYSIS_SEARCH), seat, wire, i)
+                for state, seat, wire, i in decisions[job.done:]])
             found = []
-            while futures and futures[0].done():
-                found.append(futures.pop(0).result())
+            while futures and futures[0][0].done():
+                future, seat, wire, i = futures.pop(0)
+                try:
+                    found.append(future.result())
+                except Exception:  # a broken worker: this decision is shown unanalysed, the others go on
+                    logger.exception("analysing move %s of hand %s failed", i + 1, job.hand_id)
+                    played = " ".join(wire)
+                    found.append({"move_no": i + 1, "seat": seat, "played": played, "hard": played,
+                                  "before": None, "after": None})
         if found or job.total != len(decisions):
             job.moves = job.moves + found
             job.done, job.total = len(job.moves), len(decisions)
