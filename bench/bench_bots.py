@@ -9,19 +9,31 @@ base, and hands per second (bot decisions dominate the time).
     .venv/bin/python bench/bench_bots.py [--hands 300] [--seed 1] [--variant changde …] [--bots 1]
 
 `--bots 3` seats bots only (a speed figure, and how often bot tables end in a drawn hand).
+
+`--levels` pits the levels (games.bots.decide) against each other instead: hard against two normal
+bots, and normal against two easy ones (`--match`; normal-normal is the control), over the same
+seeded hands (the focus seat and the dealer rotated), and prints the focus seat's share of wins and
+mean score per hand (games.rules.seat_score: points won or paid) with 95 % confidence intervals.
+`--budget-ms` is the hard bot's time per decision (a smaller one than the site's keeps the run short),
+`--rounds` caps its rounds (with `--budget-ms 0`: no clock, the same moves on any machine).
+
+    .venv/bin/python bench/bench_bots.py --levels --hands 2000 --budget-ms 0 --rounds 4 --every 50 \
+        --variant changde --match hard-normal
 """
 from __future__ import annotations
 
 import argparse
+import math
 import random
+import statistics
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.bots import self_play  # noqa: E402
-from games.rules import PRESETS, preset  # noqa: E402
+from games.bots import Search, choose_action, decide, self_play  # noqa: E402
+from games.rules import PRESETS, apply, deal, preset, seat_score, seat_view  # noqa: E402
 
 PLAYERS = 3
 
@@ -55,13 +67,75 @@ def run_variant(name: str, hands: int, seed: int, nbots: int) -> None:
     print(line, flush=True)
 
 
+MATCHES = {"hard-normal": ("hard", "normal"), "normal-easy": ("normal", "easy"),  # (the focus seat's level,
+           "normal-normal": ("normal", "normal")}  # the two others'); the last: the control, same hands
+
+
+def level_hand(rules, seed: int, dealer: int, levels: dict[int, str], search: Search) -> dict:
+    """One seeded hand, each seat playing its level from its own view (normal seats call choose_action on
+    the state directly: the same move as decide(view, "normal"), a test checks it, and faster)."""
+    state, _ = deal(rules, seed=seed, dealer=dealer, players=PLAYERS)
+    while not state.finished:
+        seat = state.to_act[0]
+        if levels[seat] == "normal":
+            action = choose_action(state, seat)
+        else:
+            action = decide(rules, seat_view(state, seat), levels[seat], seed=seed ^ state.move_no << 8 ^ seat,
+                            search=search)
+        state, _ = apply(state, seat, action)
+    return state.result
+
+
+def interval(values: list[float]) -> tuple[float, float]:
+    """The mean and the half width of its 95 % confidence interval (normal approximation)."""
+    n = len(values)
+    mean = statistics.fmean(values)
+    return mean, 1.96 * statistics.stdev(values) / math.sqrt(n) if n > 1 else float("nan")
+
+
+def run_levels(name: str, hands: int, seed: int, search: Search, every: int, matches) -> None:
+    rules = preset(name)
+    for focus, others in matches:
+        seeds = random.Random(seed)  # the same hands for every match
+        wins, scores = [], []
+        start = time.perf_counter()
+        for i in range(hands):
+            seat, dealer = i % PLAYERS, (i // PLAYERS) % PLAYERS
+            levels = {s: focus if s == seat else others for s in range(PLAYERS)}
+            result = level_hand(rules, seeds.getrandbits(64), dealer, levels, search)
+            wins.append(float(result["winner"] == seat))
+            scores.append(float(seat_score(result, seat, PLAYERS, dealer)))
+            if len(wins) == hands or (every and len(wins) % every == 0):
+                report(name, focus, others, wins, scores, time.perf_counter() - start)
+
+
+def report(name: str, focus: str, others: str, wins: list[float], scores: list[float], elapsed: float) -> None:
+    win, win_ci = interval(wins)
+    score, score_ci = interval(scores)
+    print(f"{name:<16} {focus} vs two {others}: {len(wins)} hands, wins {100 * win:.1f}% ± {100 * win_ci:.1f}, "
+          f"mean score per hand {score:+.2f} ± {score_ci:.2f} (95% CI); {len(wins) / elapsed:.1f} hands/s",
+          flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--hands", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--variant", nargs="*", default=list(PRESETS))
     parser.add_argument("--bots", type=int, default=1, choices=(1, 2, 3), help="bot seats per table")
+    parser.add_argument("--levels", action="store_true", help="hard vs two normal, normal vs two easy")
+    parser.add_argument("--budget-ms", type=float, default=Search().budget_ms, help="hard: ms per decision (0: no clock)")
+    parser.add_argument("--rounds", type=int, default=Search().rounds, help="hard: at most this many rounds")
+    parser.add_argument("--every", type=int, default=0, help="--levels: print the figures so far every N hands")
+    parser.add_argument("--match", choices=list(MATCHES), nargs="*", default=["hard-normal", "normal-easy"],
+                        help="--levels: the matches to play (normal-normal: the control on the same hands)")
     args = parser.parse_args()
+    if args.levels:
+        search = Search(budget_ms=args.budget_ms or None, rounds=args.rounds)
+        print(f"hard bot: budget {args.budget_ms:g} ms, at most {args.rounds} rounds per decision", flush=True)
+        for name in args.variant:
+            run_levels(name, args.hands, args.seed, search, args.every, [MATCHES[m] for m in args.match])
+        return
     for name in args.variant:
         run_variant(name, args.hands, args.seed, args.bots)
 

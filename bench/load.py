@@ -40,6 +40,8 @@ own servers, database and Redis number) play in one run, their rounds interleave
   --by-table     with --processes: a table's sockets on one process (as a proxy that routes
                  /ws/table/<id>/ by its path does: README), so each change is read and rendered once
   --timeout T    hard limit for the whole run (default: from the options); the servers are always killed
+  --bot-level L  the coin tables' bots play at level L (default normal; hard: searched by the sweeper's
+                 worker, docs/design.md#bots-and-their-levels)
   --server-root D  serve the site of another checkout D (an earlier commit: bench/ab_commits.py), driven
                  by this file's players, so both are measured under the same load
 
@@ -887,6 +889,7 @@ def parse_args(argv=None):
     parser.add_argument("--by-table", action="store_true")
     parser.add_argument("--timeout", type=float, default=None)
     parser.add_argument("--server-root", type=Path, default=ROOT)
+    parser.add_argument("--bot-level", choices=("easy", "normal", "hard"), default="normal")
     args = parser.parse_args(argv)
     SERVED["root"] = args.server_root.resolve()
     if args.rounds is None:
@@ -956,6 +959,9 @@ def main(argv=None) -> int:
             for server in servers:
                 manage(server.env, "manage.py", "migrate", "--noinput")
                 manage(server.env, "bench/floor.py", "prepare", str(args.tables))
+                if args.bot_level != "normal":  # the coin tables' bots play at this level (their tier's)
+                    manage(server.env, "manage.py", "shell", "-c", "from games.models import RoomTier; "
+                           f"RoomTier.objects.update(bot_level={args.bot_level!r})")
                 server.start()
             left = args.timeout - (time.monotonic() - started)
             return asyncio.run(asyncio.wait_for(bench(args, servers), left))

@@ -87,9 +87,9 @@ class VariantAdmin(admin.ModelAdmin):
 @admin.register(RoomTier)
 class RoomTierAdmin(admin.ModelAdmin):
     list_display = ("name", "name_en", "order", "multiplier", "multiplier_min", "multiplier_max", "entry_coins",
-                    "upper_bound", "experience_per_hand", "daily_cap", "same_address")
+                    "upper_bound", "experience_per_hand", "daily_cap", "same_address", "bot_level")
     list_editable = ("name_en", "order", "multiplier", "multiplier_min", "multiplier_max", "entry_coins", "upper_bound",
-                     "experience_per_hand", "daily_cap", "same_address")
+                     "experience_per_hand", "daily_cap", "same_address", "bot_level")
     ordering = ("order",)
 
 

@@ -14,16 +14,21 @@ hu-xi they would likely bring (a pair: a peng; two cards of 一二三 / 二七�
 """
 from __future__ import annotations
 
+import math
 import random
+import statistics
+import time
 from collections import OrderedDict
 from dataclasses import dataclass
 from functools import lru_cache
 
 from games.rules import (FOUR_SAME, Action, Group, HandState, HuxiTable, Kind, RuleSet, apply, chi_groups_with,
-                         chi_table_group, chi_used, deal, legal_actions, owes_discard)
+                         chi_table_group, chi_used, deal, determinized, is_legal, legal_actions, owes_discard,
+                         play_out, replay, seat_score, seat_view)
 from games.rules import cards as C
 
-__all__ = ["choose_action", "default_action", "discard_order", "self_play"]
+__all__ = ["DEFAULT_LEVEL", "HARD_BUDGET_MS", "LEVELS", "Search", "analyse", "analyse_move", "choose_action", "decide", "default_action",
+           "discard_order", "hard_move", "self_play"]
 
 HUXI_PER_CARD = 3.0  # hu-xi short of the minimum that weigh as much as one missing card
 GRADE_BONUS = 0.02  # per hu-xi above the minimum
@@ -45,11 +50,16 @@ PLANNERS = 8
 
 
 def choose_action(state: HandState, seat: int, rng: random.Random | None = None) -> Action:
-    """The bot's move: a hu whenever offered (R7); otherwise the discard or claim (peng, chi with its bi,
-    or pass) that leaves the best holdings. Ties go to the first in a fixed order, or to `rng`."""
+    """The bot's move (the normal level): a hu whenever offered (R7); otherwise the discard or claim
+    (peng, chi with its bi, or pass) that leaves the best holdings. Ties go to the first in a fixed
+    order, or to `rng`. It reads only what the seat may see (see decide, which takes the view)."""
     legal = legal_actions(state, seat)
     if not legal:
         raise ValueError(f"seat {seat} has nothing to decide")
+    return _choose(state, seat, legal, rng)
+
+
+def _choose(state: HandState, seat: int, legal: list[Action], rng: random.Random | None) -> Action:
     if HU in legal:
         return HU
     if PENG in legal and state.rules.skipped_peng_bars_hu:
@@ -64,6 +74,178 @@ def choose_action(state: HandState, seat: int, rng: random.Random | None = None)
     best = max(v for v, _ in scored)
     ties = [a for v, a in scored if v == best]
     return PASS if PASS in ties else _pick(ties, rng)  # on a tie, keep the hand flexible
+
+
+# --- levels -----------------------------------------------------------------------------------------
+LEVELS = ("easy", "normal", "hard")
+DEFAULT_LEVEL = "normal"
+EASY_MISTAKES = 0.35  # the share of easy's decisions (other than a hu) played at random among the others
+HARD_BUDGET_MS = 150  # the hard bot's default time per decision (the BOT_HARD_BUDGET_MS setting)
+HARD_CANDIDATES = 3  # discards searched: the normal bot's best few (the rest are rarely better)
+MIN_ROUNDS = 3  # the hard bot leaves the normal move only after this many rounds (_pick_searched)
+SURE = 1.5  # … and only for a mean gain above this many standard errors
+
+
+@dataclass(frozen=True)
+class Search:
+    """How long the hard bot looks: at most `budget_ms` of wall time (None: no clock) and at most
+    `rounds` rounds (one determinization, every candidate played out on it). With a clock, how many
+    rounds fit depends on the machine; a test that needs the same move twice sets rounds and no clock."""
+
+    budget_ms: float | None = HARD_BUDGET_MS
+    rounds: int = 64
+
+
+def decide(rules: RuleSet, view: dict, level: str = DEFAULT_LEVEL, seed: int = 0,
+           search: Search = Search()) -> Action:
+    """A bot's move from its seat's view (games.rules.seat_view): what a person at that seat sees, never
+    the hidden state. Deterministic given the view, the level and the seed (hard: and `search`'s rounds
+    when its clock does not stop it first). easy: the normal move, but a share EASY_MISTAKES of its
+    decisions (never a hu) is another legal move at random; normal: choose_action; hard: determinized
+    Monte-Carlo (see _hard)."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown bot level {level!r}")
+    if not view.get("to_act"):
+        raise ValueError(f"seat {view.get('seat')} has nothing to decide")
+    started = time.perf_counter()  # the hard bot's budget counts the whole decision
+    legal = [Action.parse(a) for a in view["legal"]]
+    rng = random.Random(seed)
+    state = determinized(rules, view, rng)  # the hidden cards sampled: the heuristic never reads them
+    if state is None:
+        return _fallback(legal)
+    normal = _choose(state, view["seat"], legal, None)
+    if level == "normal" or normal == HU or len(legal) == 1:
+        return normal
+    if level == "easy":
+        others = [a for a in legal if a != normal]
+        return rng.choice(others) if rng.random() < EASY_MISTAKES else normal
+    if not all(is_legal(state, view["seat"], a) for a in legal):
+        return normal  # a sample the search cannot play every legal move on: no search
+    return _hard(rules, view, legal, normal, state, rng, search, started)
+
+
+def hard_move(rules: RuleSet, view: dict, seed: int, search: Search) -> str:
+    """The hard bot's move as text: what the sweeper's worker processes run (this module imports the
+    engine only, so a spawned worker never loads Django)."""
+    return decide(rules, view, "hard", seed=seed, search=search).text
+
+
+def _fallback(legal: list[Action]) -> Action:
+    """A view no sample agrees with (it should not happen): hu if offered, else pass, else a discard."""
+    return HU if HU in legal else PASS if PASS in legal else legal[0]
+
+
+def _hard(rules: RuleSet, view: dict, legal: list[Action], normal: Action, first: HandState,
+          rng: random.Random, search: Search, started: float) -> Action:
+    """Flat Monte-Carlo over determinizations (_scores), the normal move kept unless another is clearly
+    better (_pick_searched)."""
+    return _pick_searched(normal, _scores(rules, view, _candidates(view, legal, normal, first), first, rng, search,
+                                          started))
+
+
+def _pick_searched(normal: Action, scores: dict[Action, list[int]]) -> Action:
+    """The candidate with the best mean score, if it beats the normal move clearly: over at least
+    MIN_ROUNDS rounds, its mean gain on the same samples is more than SURE standard errors. A handful
+    of playouts is mostly noise (a hand's score swings by tens of points), and following it blindly
+    played worse than the normal bot (bench_bots.py --levels, 1 round: 15.5 % wins, −1.55 per hand)."""
+    if not scores or normal not in scores or len(scores[normal]) < MIN_ROUNDS:
+        return normal
+    best = max(scores, key=lambda a: (statistics.fmean(scores[a]), a == normal))
+    if best == normal:
+        return normal
+    gains = [b - n for b, n in zip(scores[best], scores[normal])]
+    mean, spread = statistics.fmean(gains), statistics.stdev(gains)
+    return best if mean > SURE * spread / math.sqrt(len(gains)) else normal
+
+
+def _candidates(view: dict, legal: list[Action], normal: Action, first: HandState) -> list[Action]:
+    """The moves searched: the normal bot's best HARD_CANDIDATES discards (its own first), or every claim
+    choice."""
+    seat = view["seat"]
+    if view["turn"] != seat:
+        return list(legal)
+    ranked = [a for _, a in _ranked_discards(first, seat)][:HARD_CANDIDATES]
+    return ranked if normal in ranked else [normal] + ranked[:-1]
+
+
+def _scores(rules: RuleSet, view: dict, candidates: list[Action], first: HandState, rng: random.Random,
+            search: Search, started: float) -> dict[Action, list[int]]:
+    """Each candidate's scores for the seat (seat_score: the points won or paid, not only whether it
+    wins), a round each: each round samples the hidden cards anew (consistent with the view) and plays
+    every candidate out on that same sample, every seat then played by the normal bot, to the hand's
+    end. Empty when not one round fitted the budget."""
+    seat = view["seat"]
+    totals: dict[Action, list[int]] = {a: [] for a in candidates}
+    stop = None if search.budget_ms is None else started + search.budget_ms / 1000
+    rounds, state, playouts = 0, first, 0
+    while rounds < search.rounds:
+        if rounds:
+            state = determinized(rules, view, rng)
+            if state is None or not all(is_legal(state, seat, a) for a in candidates):
+                break
+        playout_seed = rng.getrandbits(32)
+        scores = {}
+        for action in candidates:
+            now = time.perf_counter()
+            if stop is not None and playouts and now + (now - started) / playouts > stop:
+                break  # the next playout would likely end past the budget
+            scores[action] = _playout(state, seat, action, playout_seed)
+            playouts += 1
+        if len(scores) < len(candidates):
+            break  # an unfinished round is not counted: every candidate is judged on the same samples
+        for action, score in scores.items():
+            totals[action].append(score)
+        rounds += 1
+    return totals if rounds else {}
+
+
+def analyse(rules: RuleSet, seed: int, dealer: int, players: int, log, search: Search = Search(budget_ms=None, rounds=8),
+            progress=None, held: bool = False) -> list[dict]:
+    """What the hard bot would have played at each decision of a finished hand (its seed and action log,
+    as games.rules.replay reads them), from the deciding seat's view then, and its estimates of that
+    seat's expected score: `before` (the mean of the hard bot's move: the position's worth as it would
+    play it) and `after` (the mean of the move actually played, always searched too). Deterministic given the hand and `search`
+    without a clock (each decision seeded by its move number). `progress(done, total)` after each."""
+    played = replay(rules, seed, dealer, players, log, steps=True, held=held)
+    out = []
+    for i, (seat, action) in enumerate(played.log):
+        out.append(analyse_move(rules, played.states[i], seat, action, i, search))
+        if progress is not None:
+            progress(i + 1, len(played.log))
+    return out
+
+
+def analyse_move(rules: RuleSet, state: HandState, seat: int, action, i: int, search: Search) -> dict:
+    """analyse's entry for the hand's i-th decision (from 0): `state` before it, `action` as played."""
+    action = action if isinstance(action, Action) else Action.parse(action)
+    view = seat_view(state, seat)
+    legal = [Action.parse(a) for a in view["legal"]]
+    rng = random.Random(i)
+    first = determinized(rules, view, rng)
+    entry = {"move_no": i + 1, "seat": seat, "played": action.text, "hard": action.text, "before": None,
+             "after": None}
+    if first is not None and all(is_legal(first, seat, a) for a in legal):
+        normal = _choose(first, seat, legal, None)
+        candidates = _candidates(view, legal, normal, first)
+        if action not in candidates:
+            candidates.append(action)
+        scores = _scores(rules, view, candidates, first, rng, search, time.perf_counter())
+        if scores:
+            hard = _pick_searched(normal, scores)
+            entry.update(hard=hard.text, before=round(statistics.fmean(scores[hard]), 2),
+                         after=round(statistics.fmean(scores[action]), 2))
+    return entry
+
+
+def _playout(state: HandState, seat: int, action: Action, seed: int) -> int:
+    """The seat's score when it plays `action` and every seat then plays the normal bot to the end."""
+    play = play_out(state)
+    play.step(seat, action)
+    rng = random.Random(seed)
+    while play.result is None:
+        who = play.to_act[0]
+        play.step(who, _choose(play, who, legal_actions(play, who), rng))
+    return seat_score(play.result, seat, state.players, state.dealer)
 
 
 def default_action(state: HandState, seat: int) -> Action:

@@ -167,6 +167,13 @@ class VariantPattern(ShownName, models.Model):
 # ---------------------------------------------------------------- rooms (R11)
 
 
+class BotLevel(models.TextChoices):
+    """How well a bot plays (games.bots.LEVELS, docs/design.md#bots-and-their-levels)."""
+    EASY = "easy", _("easy")
+    NORMAL = "normal", _("normal")
+    HARD = "hard", _("hard")
+
+
 class RoomTier(ShownName, models.Model):
     """A coin room: a fixed multiplier or a floating range, entry coins and an upper bound (R11). Players
     read its name, or name_en on an English page (paohuzi_site.names)."""
@@ -195,6 +202,9 @@ class RoomTier(ShownName, models.Model):
         _("daily win/loss cap"), null=True, blank=True,
         help_text=_("R8.4: coins a player may win, or lose, in one day — every coin room's hands of the "
                     "day counted — when playing at this room's tables. Empty: the site's default."))
+    bot_level = models.CharField(_("bots' level"), max_length=6, choices=BotLevel.choices,
+                                 default=BotLevel.NORMAL,
+                                 help_text=_("How well the bots that fill this room's empty seats play."))
 
     class Meta:
         ordering = ["order", "entry_coins"]
@@ -317,6 +327,7 @@ class Seat(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, null=True, blank=True,
                              related_name="seats", verbose_name=_("player"))
     is_bot = models.BooleanField(_("bot"), default=False)
+    bot_level = models.CharField(_("bot's level"), max_length=6, choices=BotLevel.choices, default=BotLevel.NORMAL)
     auto_play = models.BooleanField(_("auto-play"), default=False,
                                     help_text=_("托管: the default action is played for this seat."))
     auto_play_kept = models.BooleanField(
@@ -467,3 +478,28 @@ class ActionLog(AppendOnly):
 
     def __str__(self) -> str:
         return f"{self.hand} #{self.move_no}"
+
+
+class HandAnalysis(models.Model):
+    """The hard bot's analysis of a finished hand (games.bots.analyse), asked for on the replay page and
+    computed by the sweeper's analysis worker a few decisions at a time (games.clock.searches); the
+    row is its cache: once done, it is shown as it is."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("waiting")
+        DONE = "done", _("done")
+
+    hand = models.OneToOneField(Hand, models.CASCADE, related_name="analysis", verbose_name=_("hand"))
+    status = models.CharField(_("status"), max_length=8, choices=Status.choices, default=Status.PENDING)
+    done = models.PositiveIntegerField(_("decisions analysed"), default=0)
+    total = models.PositiveIntegerField(_("decisions"), default=0)
+    moves = models.JSONField(_("analysis"), default=list, blank=True,
+                             help_text=_("Per decision: the move played, the hard bot's, and its estimates."))
+    created_at = models.DateTimeField(_("asked at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("hand analysis")
+        verbose_name_plural = _("hand analyses")
+
+    def __str__(self) -> str:
+        return f"{self.hand} ({self.done}/{self.total})"

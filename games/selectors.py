@@ -16,7 +16,7 @@ from django.db.models import Count, Q
 from django.utils.translation import gettext as _
 
 from games import reads
-from games.models import ActionLog, Hand, RoomTier, Seat, Table, Variant
+from games.models import ActionLog, Hand, HandAnalysis, RoomTier, Seat, Table, Variant
 from games.rules import Event, HandState, Kind, event_view, group_view, public_view, replay
 from games.rules import cards as C
 
@@ -129,6 +129,11 @@ def bot_name(position: int) -> str:
     return _("Bot %(number)s") % {"number": position + 1}
 
 
+def bot_seat_name(seat: Seat) -> str:
+    """A seated bot's name with its level (the lobby, the table, a club's tables)."""
+    return _("Bot %(number)s (%(level)s)") % {"number": seat.position + 1, "level": seat.get_bot_level_display()}
+
+
 def hand_seat_names(hand: Hand) -> list[str]:
     """Who sat where in a hand, a display name per seat (a bot's by its position)."""
     users = {u.pk: u for u in get_user_model().objects.filter(pk__in=[u for u in hand.seating if u])}
@@ -148,7 +153,7 @@ def revealed_hand_names(server_seed: str, client_seeds: list[str]) -> list[str] 
 def seat_name(seat: Seat | None) -> str:
     if seat is None:
         return _("empty seat")
-    return bot_name(seat.position) if seat.is_bot else str(seat.user.display_name)
+    return bot_seat_name(seat) if seat.is_bot else str(seat.user.display_name)
 
 
 @dataclass
@@ -269,6 +274,24 @@ def replay_states(hand: Hand) -> list[tuple[dict | None, HandState]]:
     moves = [{"seat": row.seat, "verb": row.action[0], "groups": row.action[1:], "move_no": row.move_no}
              for row in rows]
     return list(zip([None, *moves], states))
+
+
+def analysis_context(hand: Hand) -> dict:
+    """The replay's analysis box: none asked for yet, its progress, or per decision who decided, the
+    move played and the hard bot's (as verb and cards), and the estimates of the seat's expected score
+    before and after the move played (games.bots.analyse)."""
+    analysis = HandAnalysis.objects.filter(hand=hand).first()
+    if analysis is None or analysis.status != HandAnalysis.Status.DONE:
+        return {"hand": hand, "analysis": analysis, "analysis_rows": []}
+    names = hand_seat_names(hand)
+    rows = [{**m, "name": names[m["seat"]], "played": _move_words(m["played"]), "hard": _move_words(m["hard"]),
+             "same": m["played"] == m["hard"]} for m in analysis.moves]
+    return {"hand": hand, "analysis": analysis, "analysis_rows": rows}
+
+
+def _move_words(text: str) -> dict:
+    verb, *cards = text.split()
+    return {"verb": verb, "cards": "".join(cards)}
 
 
 def replay_lines(hand: Hand, steps: list, names: list[str]) -> list[list[dict]]:

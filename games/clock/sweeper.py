@@ -11,7 +11,7 @@ import time
 from django.db.models import Q
 from django.utils import timezone
 
-from games.clock import tick
+from games.clock import searches, tick
 from games.models import Table
 
 logger = logging.getLogger("paohuzi.timers")
@@ -48,9 +48,18 @@ def sweep(now=None) -> int:
                                 | Q(status=Table.Status.PLAYING, hands__deadline__lte=now))
            .values_list("pk", flat=True).distinct())
     tables = list(due)
+    try:
+        planned = searches.plan(tables)  # the hard bots' moves, searched in the worker pool
+    except Exception:
+        logger.exception("planning the hard bots' moves failed")
+        planned = {}
+    try:
+        searches.analyses_step()  # replays' analyses asked for: their progress, never waited for
+    except Exception:
+        logger.exception("advancing the hands' analyses failed")
     for table_id in tables:
         try:
-            tick.table_tick(table_id=table_id, now=now)
+            tick.table_tick(table_id=table_id, now=now, planned=planned.get(table_id))
         except Exception:
             logger.exception("table %s: applying a deadline failed", table_id)
     applied = len(tables)

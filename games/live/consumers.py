@@ -63,7 +63,7 @@ OPS = {
     "autoplay_on": lambda table, user, msg: play.autoplay_set(table=table, user=user, on=True),
     "autoplay_off": lambda table, user, msg: play.autoplay_set(table=table, user=user, on=False),
     "next": lambda table, user, msg: play.next_ready(table=table, user=user),
-    "bots": lambda table, user, msg: rooms.bots_fill(table=table, user=user),
+    "bots": lambda table, user, msg: rooms.bots_fill(table=table, user=user, level=msg.action or "normal"),
     "dissolve_yes": lambda table, user, msg: play.dissolve_vote(table=table, user=user, agree=True),
     "dissolve_no": lambda table, user, msg: play.dissolve_vote(table=table, user=user, agree=False),
     "seed": lambda table, user, msg: play.client_seed_set(table=table, user=user, seed=msg.seed),

@@ -57,6 +57,9 @@ def _opt(value) -> str:
 _NONE, _NL, _PLUS = SafeString(""), SafeString("\n"), SafeString(" + ")
 _OOB = SafeString(' hx-swap-oob="true"')
 _DIV_END, _SECTION_END = SafeString("</div>"), SafeString("</section>\n")
+# The private room owner's bot buttons: (level sent, element id, word) (games.bots.LEVELS)
+_BOT_LEVELS = (("easy", "fill-bots-easy", "bots_easy"), ("normal", "fill-bots", "bots_normal"),
+               ("hard", "fill-bots-hard", "bots_hard"))
 _HEADER_END, _STATUS_LINE = SafeString("</header>"), SafeString('<div class="status" id="status-line">')
 
 
@@ -208,7 +211,9 @@ def actions(d: dict, oob: bool) -> SafeString:
                              'id="invite-link" size="36" onclick="this.select()">'),
                   _invite_buttons(d["link"], w)]
         if d.get("owner"):
-            lines.append(_button("bots", "", "button", "fill-bots", w["fill_bots"]))
+            lines += [SafeString(f'<div class="fill-bots">{esc(w["fill_bots"])}{esc(w["colon"])}'),
+                      *(_button("bots", level, "button", element_id, w[word]) for level, element_id, word in _BOT_LEVELS),
+                      _DIV_END]
         lines.append(_DIV_END)
     if d.get("can_vote"):
         lines += [_VOTE_OPEN if d["vote_open"] else _VOTE, *_vote(d, w), _DIV_END]
@@ -382,6 +387,7 @@ def _words(language: str | None) -> dict[str, SafeString]:
         "copy": _("Copy the link"), "copied": _("Copied"), "share_button": _("Share"),
         "share_title": _("Join my Paohuzi room"),
         "fill_bots": _("Fill empty seats with bots"),
+        "bots_easy": _("Easy bots"), "bots_normal": _("Normal bots"), "bots_hard": _("Hard bots"),
         "agreed": _("You agreed to dissolve the room; waiting for the others."),
         "proposes": _("A player proposes to dissolve the room."), "agree": _("Agree"),
         "keep": _("Keep playing"), "propose": _("Propose to dissolve the room"),

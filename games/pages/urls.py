@@ -19,6 +19,7 @@ urlpatterns = [
     path("tables/<id:table_id>/standings/", views.standings, name="standings"),
     path("hands/<id:hand_id>/replay/", views.replay, name="replay"),
     path("hands/<id:hand_id>/replay/share/", views.replay_share, name="replay_share"),
+    path("hands/<id:hand_id>/replay/analysis/", views.replay_analysis, name="replay_analysis"),
     path("rules/", howto.how_to_play, name="how_to_play"),
     path("rules/<slug:slug>/", howto.variant_rules, name="variant_rules"),
     path("fair/", fair_views.fair, name="fair"),

@@ -245,9 +245,21 @@ def replay(request, hand_id: int):
         return render(request, "games/_replay_board.html", context)
     player = request.user.is_authenticated and hand.players.filter(pk=request.user.pk).exists()
     return render(request, "games/replay.html", {
-        **context, "public": public, "speeds": REPLAY_SPEEDS, "player": player,
+        **context, **selectors.analysis_context(hand), "public": public, "speeds": REPLAY_SPEEDS, "player": player,
         "others_private": _names(selectors.replay_private_to(hand, besides=request.user)) if player else "",
         "share": request.build_absolute_uri(reverse("games:replay", args=[hand.pk]))})
+
+
+def replay_analysis(request, hand_id: int):
+    """The replay's analysis box (htmx): a POST asks for the hard bot's analysis (computed by the
+    sweeper's worker, never here); a GET shows its progress, then what the bot would have played at
+    each decision. Whoever may see the replay may see it."""
+    hand = get_object_or_404(Hand.objects.select_related("table"), pk=hand_id)
+    if not hand.finished or not (selectors.replay_insider(request.user, hand) or selectors.replay_public(hand)):
+        raise Http404
+    if request.method == "POST":
+        play.analysis_request(hand=hand)
+    return render(request, "games/_analysis.html", selectors.analysis_context(hand))
 
 
 def _names(names: list[str]) -> str:

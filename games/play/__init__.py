@@ -19,7 +19,8 @@ from games.play.fair import client_seed_set
 from games.play.hands import (action_submit, autoplay_set, dissolve_forbidden, dissolve_forget, dissolve_guard_add, dissolve_vote, draw_dealer, hand_next,
                               next_ready, room_close)
 from games.play.presence import seat_presence
-from games.play.replays import replay_share
+from games.play.replays import analysis_request, replay_share
 
-__all__ = ["action_submit", "autoplay_set", "client_seed_set", "dissolve_forbidden", "dissolve_forget", "dissolve_guard_add", "dissolve_vote", "draw_dealer", "hand_next", "next_ready",
+__all__ = ["action_submit", "analysis_request", "autoplay_set", "client_seed_set", "dissolve_forbidden", "dissolve_forget",
+           "dissolve_guard_add", "dissolve_vote", "draw_dealer", "hand_next", "next_ready",
            "replay_share", "room_close", "seat_presence"]

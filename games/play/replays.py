@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from games.models import Hand
+from games.models import ActionLog, Hand, HandAnalysis
 from games.errors import Refused
 
 
@@ -16,3 +16,14 @@ def replay_share(*, hand: Hand, user) -> None:
     if not hand.finished or not hand.players.filter(pk=user.pk).exists():
         raise Refused(_("Only a player of this hand can share its replay."))
     hand.shared_by.add(user)
+
+
+@transaction.atomic
+def analysis_request(*, hand: Hand) -> HandAnalysis:
+    """The replay page asks for the hard bot's analysis of a finished hand: made once (the row is its
+    cache), computed by the sweeper's analysis worker, never in the request (games.clock.searches)."""
+    if not hand.finished:
+        raise Refused(_("Only a finished hand can be analysed."))
+    analysis, _created = HandAnalysis.objects.get_or_create(
+        hand=hand, defaults={"total": ActionLog.objects.filter(hand=hand).count()})
+    return analysis

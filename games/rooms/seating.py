@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from games import room_options, table_owner
 from games.clock import deadlines
-from games.models import RoomTier, Seat, Table, Variant
+from games.models import BotLevel, RoomTier, Seat, Table, Variant
 from games.selectors import coin_variant, current_hand, player_count_problem
 from money.tiers import tier_change, tier_for
 from games.errors import Refused
@@ -143,20 +143,27 @@ def _sit(table, user, free: list[int], now, address: str | None, client_seed: st
     return seat
 
 
-def seat_bots(table, seats) -> None:
-    """Bots take the table's empty seats (table locked)."""
-    Seat.objects.bulk_create(Seat(table=table, position=p, is_bot=True) for p in free_positions(table, seats))
+def seat_bots(table, seats, level: str | None = None) -> None:
+    """Bots take the table's empty seats (table locked), at `level`; by default a coin table's bots
+    play at its room tier's level (chosen in the admin), others at the normal level."""
+    if level is None:
+        level = table.tier.bot_level if table.tier_id else BotLevel.NORMAL
+    Seat.objects.bulk_create(Seat(table=table, position=p, is_bot=True, bot_level=level)
+                             for p in free_positions(table, seats))
 
 
 @transaction.atomic
-def bots_fill(*, table, user) -> Table:
-    """The owner of a private room gives its empty seats to bots, and play starts."""
+def bots_fill(*, table, user, level: str = BotLevel.NORMAL) -> Table:
+    """The owner of a private room (a club's table too) gives its empty seats to bots of `level`, and
+    play starts."""
+    if level not in BotLevel.values:
+        raise Refused(_("There is no such bot level."))
     table = locked_table(table)
     if table.owner_id != user.pk:
         raise Refused(_("Only the owner of the room can call in bots."))
     if table.status != Table.Status.WAITING:
         raise Refused(_("The room is not waiting for players."))
-    seat_bots(table, seats_of(table))
+    seat_bots(table, seats_of(table), level)
     hand_start(table, timezone.now())
     table_owner.commit(table)
     return table

@@ -20,8 +20,9 @@ from .cli_score import BadInput, parse_request, table_group
 from .deal import split_deck
 from .fair import FairError, client_seed_clean, commitment_of, deal_seed_of, deal_verify, server_seed_new
 from .groups import FOUR_SAME, Group, GroupError, HuxiTable, Kind, chi_groups_with
-from .hand import apply, deal, is_legal, legal_actions, new_seed, next_dealer, release, setup
+from .hand import apply, deal, is_legal, legal_actions, new_seed, next_dealer, play_out, release, setup
 from .hints import Hints, WinningCard, seat_hints, unseen_copies, winning_cards
+from .sampling import determinized, seat_score
 from .scoring import NoWin, Source, Win, evaluate, score_split
 from .state import HandState, owes_discard, table_huxi
 from .variants import PATTERN_CODES, PRESETS, PatternSpec, RuleSet, RuleSetError, parse_player_counts, preset
@@ -32,8 +33,8 @@ __all__ = [
     "Hints", "HuxiTable", "IllegalAction", "InvalidAction", "Kind", "NoWin", "PATTERN_CODES", "PRESETS",
     "PatternSpec", "RuleSet", "RuleSetError", "Source", "Win", "WinningCard", "apply", "cards",
     "chi_groups_with", "chi_table_group", "chi_used", "client_seed_clean", "commitment_of", "deal",
-    "deal_seed_of", "deal_verify", "evaluate", "event_view", "group_view", "is_legal", "legal_actions",
-    "new_seed", "next_dealer", "owes_discard", "parse_player_counts", "parse_request", "preset",
-    "public_view", "random_hand", "release", "replay", "score_split", "seat_hints", "seat_view",
+    "deal_seed_of", "deal_verify", "determinized", "evaluate", "event_view", "group_view", "is_legal", "legal_actions",
+    "new_seed", "next_dealer", "owes_discard", "parse_player_counts", "parse_request", "play_out", "preset",
+    "public_view", "random_hand", "release", "replay", "score_split", "seat_hints", "seat_score", "seat_view",
     "server_seed_new", "setup", "split_deck", "table_group", "table_huxi", "unseen_copies", "winning_cards",
 ]

@@ -7,6 +7,7 @@ taken card) and then every bi group in full (R6.3); the bi groups' order does no
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from . import cards as C
 from .errors import Refusal
@@ -142,10 +143,10 @@ class Action:
         return self.text
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     """One thing that happened at the table. Moves: show, draw, ti, wei, chouwei, pao, peng, chi, bi,
-    discard, hu, drawn_hand. `cards` is the full truth; views.event_view hides what a seat may not see."""
+    discard, hu, drawn_hand. `cards` is the full truth; views.event_view hides what a seat may not see.
+    A named tuple (immutable, and built at a third of a frozen dataclass's cost: every move makes a few)."""
 
     seat: int | None
     move: str

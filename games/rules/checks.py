@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from . import cards as C
 from .groups import Group, Kind
-from .hand import HU, HandState, apply, deal, legal_actions, release
+from .hand import HU, HandState, apply, deal, legal_actions, play_out, release
 from .views import seat_view
 
 
@@ -95,6 +95,15 @@ def random_hand(rules, seed: int, dealer: int = 0, players: int = 3, check=None,
     rng = random.Random(seed)
     state, events = deal(rules, seed=seed, dealer=dealer, players=players, held=held)
     log = []
+    if check is None and not held:  # nothing reads the states between moves: play in place
+        play = play_out(state, events)
+        while play.result is None:
+            seat = rng.choice(play.to_act)
+            legal = legal_actions(play, seat)
+            action = HU if hu_first and HU in legal else rng.choice(legal)
+            log.append((seat, action))
+            play.step(seat, action)
+        return Played(play.freeze(), log, play.events)
     while True:
         if check:
             broken = check(state)

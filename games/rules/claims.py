@@ -62,6 +62,7 @@ def _needs(group: tuple[int, ...], card: int) -> tuple[tuple[int, int], ...]:
 
 
 CHI_NEEDS = tuple(tuple((g, _needs(g, k)) for g in GROUPS_WITH[k]) for k in C.KINDS)
+_CHI_ALONE = tuple(tuple(Action.chi(g) for g in GROUPS_WITH[k]) for k in C.KINDS)  # each chi without bi
 
 
 _LOCAL = tuple(itemgetter(*kinds) for kinds in NEIGHBOURS)
@@ -78,17 +79,22 @@ def _chi_local(card: int, local: tuple[int, ...]) -> tuple[Action, ...]:
     usable = [0] * 20
     for k, n in zip(NEIGHBOURS[card], local):
         usable[k] = n if n < 3 else 0
+    if usable[card] == 0:  # nothing to bi: the common case, distinct groups, their actions made once
+        return tuple(a for (g, needs), a in zip(CHI_NEEDS[card], _CHI_ALONE[card])
+                     if all(usable[k] >= n for k, n in needs))
     out = []
     for g, needs in CHI_NEEDS[card]:
         if all(usable[k] >= n for k, n in needs):
-            if usable[card] == 0:  # nothing to bi: the common case
-                out.append(Action.chi(g))
-            else:
-                rest = list(usable)
-                for k, n in needs:
-                    rest[k] -= n
-                out.extend(Action.chi(g, bis) for bis in _bi_sets(tuple(rest), card))
+            rest = list(usable)
+            for k, n in needs:
+                rest[k] -= n
+            out.extend(_chi_with_bi(g, bis) for bis in _bi_sets(tuple(rest), card))
     return tuple(dict.fromkeys(out))
+
+
+@lru_cache(maxsize=1 << 12)  # a chi group and its bi sets: a few thousand at most (Action.chi sorts)
+def _chi_with_bi(group: tuple[int, ...], bis: tuple[tuple[int, ...], ...]) -> Action:
+    return Action.chi(group, bis)
 
 
 def discard_blocked(t, seat: int, hand_after) -> bool:
@@ -115,6 +121,33 @@ def chi_choices(t, seat: int, card: int) -> tuple[Action, ...]:
     return tuple(a for a in found if not discard_blocked(t, seat, C.minus(hand, chi_used(a, card))))
 
 
+# Per kind: the hand cards each chi group needs besides the taken card, as bitmasks of the kinds needed
+# once and twice (prechecks.usable_twice).
+_CHI_MASKS = tuple(tuple((sum(1 << k for k, n in needs if n == 1), sum(1 << k for k, n in needs if n == 2))
+                         for _, needs in row) for row in CHI_NEEDS)
+
+
+def can_chi(t, seat: int, card: int) -> bool:
+    """`bool(chi_choices(t, seat, card))`, for offers: most hands have no chi group for the card, and
+    most that have one hold no copy of the card (nothing to bi) and enough cards that no discard can
+    be blocked, so one group whose cards are in hand (never from a kan) answers without building every
+    choice (most hands it sees are new to chi_choices' caches)."""
+    if forbidden(t, seat, card):
+        return False
+    hand = t.hands[seat]
+    usable, twice = prechecks.usable_twice(hand)
+    groups = 0  # chi or bi groups the hand could lay down, at most two counted
+    for once, two in _CHI_MASKS[card]:
+        if usable & once == once and twice & two == two:
+            groups += 1 if two or twice & once != once else 2  # all its cards held twice: two such groups
+            if not hand[card]:  # nothing to bi: the choice stands unless a discard may block it
+                return sum(hand) - 3 * hand.count(3) > 8 or bool(chi_choices(t, seat, card))
+            if groups > 1 or (once | two) >> card & 1:  # a chi and a bi group, or a chi laying the
+                #                                         card's own copies (五五伍): the full answer (R6.3)
+                return bool(chi_choices(t, seat, card))
+    return False  # no chi group, or copies of the card in hand and no other group to bi them
+
+
 def can_peng(t, seat: int, card: int) -> bool:
     hand = t.hands[seat]
     if hand[card] != 2 or forbidden(t, seat, card):
@@ -127,12 +160,15 @@ def can_peng(t, seat: int, card: int) -> bool:
 def pao_seat(t, kind: str, card: int, owner: int) -> int | None:
     """R5.3: the seat that must pao this card: a kan in hand or a wei on the table, when another player
     discards or draws it; a peng on the table, when anyone draws it."""
+    hands, tables, drawn = t.hands, t.tables, kind == DRAW
     for s in t.order:
-        if s != owner and t.hands[s][card] == 3:
-            return s
-        for g in t.tables[s]:
-            if g.cards[0] == card and ((g.kind == Kind.PENG and kind == DRAW)
-                                       or (g.kind in (Kind.WEI, Kind.CHOUWEI) and s != owner)):
+        if hands[s][card]:
+            if hands[s][card] == 3 and s != owner:
+                return s
+            continue  # a copy in hand: no peng or wei of the card on this seat's table
+        for g in tables[s]:
+            if g.cards[0] == card and ((drawn and g.kind == Kind.PENG)
+                                       or (s != owner and g.kind in (Kind.WEI, Kind.CHOUWEI))):
                 return s
     return None
 
@@ -169,7 +205,7 @@ def skipped_peng_blocks(t, seat: int) -> bool:
 
 
 def can_hu(t, seat: int, kind: str, card: int, owner: int, last: bool, earthly: bool) -> bool:
-    c, _ = hu_source(kind, seat, owner, card)
+    c = None if kind == TIWEI or (kind == SHOWN and seat == owner) else card  # hu_source's card
     if not prechecks.may_win(t.rules, t.tables[seat], t.hands[seat], c):
         return False  # first: it refuses almost every seat on almost every card
     if skipped_peng_blocks(t, seat):
@@ -193,7 +229,7 @@ def offers(t, kind: str, card: int, owner: int, last: bool = False,
         return tuple(out + [(pao, "pao")])
     hands = t.hands
     out += [(s, "peng") for s in peng_seats if hands[s][card] == 2 and can_peng(t, s, card)]
-    out += [(s, "chi") for s in chi_takers if chi_choices(t, s, card)]
+    out += [(s, "chi") for s in chi_takers if can_chi(t, s, card)]
     return tuple(out)
 
 

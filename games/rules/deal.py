@@ -41,7 +41,7 @@ def deal(rules: RuleSet, *, seed: int, dealer: int, players: int = 3, held: bool
     if players not in rules.player_counts:
         raise SetupError(f"{rules.name} is played by {' or '.join(map(str, rules.player_counts))} players")
     hands, stock, removed = split_deck(shuffled_deck(seed), dealer=dealer, players=players)
-    return setup(rules, dealer=dealer, hands=hands, stock=stock, removed=removed, held=held)
+    return _begin(rules, dealer, hands, stock, removed, held)  # a shuffled deck needs no checking
 
 
 def split_deck(deck: Sequence[int], *, dealer: int, players: int):
@@ -75,6 +75,12 @@ def setup(rules: RuleSet, *, dealer: int, hands: Sequence[Sequence[int]], stock:
         raise SetupError("the dealer needs cards: the last one is the shown card")
     if players == 4 and hands[(dealer + 2) % 4]:
         raise SetupError("at 4 players the seat opposite the dealer sits out: give it no cards")
+    return _begin(rules, dealer, hands, stock, removed, held)
+
+
+def _begin(rules: RuleSet, dealer: int, hands, stock, removed, held: bool):
+    """The hand's first state and events from a checked partition (setup's work after its checks)."""
+    players = len(hands)
     empty = ((),) * players
     state = HandState(
         rules=interned(rules), dealer=dealer, hands=tuple(tuple(C.counts(h)) for h in hands), tables=empty,
@@ -90,14 +96,15 @@ def _start(play: Play) -> None:
     """R9.1 mandatory heavenly hu (dealer, 下家, 上家), then R5.1 start ti, then R9.3 the shown card."""
     for seat in play.order:
         hand = play.hands[seat]
-        if sum(n == 4 for n in hand) >= 3 or sum(n >= 3 for n in hand) >= 5:
+        if hand.count(4) >= 3 or hand.count(3) + hand.count(4) >= 5:
             won = scoring.evaluate(play.rules, (), C.from_counts(hand), None, None, heavenly=True)
             if isinstance(won, scoring.Win):
                 return play.finish(seat, won, None, "heavenly")
     for seat in play.order:
         hand = play.hands[seat]
-        for k in C.KINDS:
-            if hand[k] == 4:
-                hand[k] = 0
-                play.lay(seat, Kind.TI, (k,) * 4)
+        if 4 in hand:
+            for k in C.KINDS:
+                if hand[k] == 4:
+                    hand[k] = 0
+                    play.lay(seat, Kind.TI, (k,) * 4)
     play.open(SHOWN, play.shown, play.dealer)

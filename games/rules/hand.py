@@ -19,7 +19,8 @@ from .state import HandState, Window
 from .turns import Play
 
 __all__ = ["Action", "Event", "HandState", "IllegalAction", "InvalidAction", "SetupError", "Window",
-           "apply", "deal", "is_legal", "legal_actions", "new_seed", "next_dealer", "release", "setup"]
+           "apply", "deal", "is_legal", "legal_actions", "new_seed", "next_dealer", "play_out", "release",
+           "setup"]
 
 PASS, PENG, HU = Action("pass"), Action("peng"), Action("hu")
 DISCARDS = tuple(Action.discard(k) for k in range(20))
@@ -67,12 +68,22 @@ def apply(state: HandState, seat: int, action) -> tuple[HandState, list[Event]]:
     if not is_legal(state, seat, action):
         raise explain(state, seat, action)
     play = Play(state)
-    play.move_no += 1
-    if action.verb == "discard":
-        play.discard(seat, action.card)
-    else:
-        play.decide(seat, action)
+    play.step(seat, action)
     return _done(play)
+
+
+def play_out(state: HandState, events: list[Event] | None = None) -> Play:
+    """A working copy to play a hand on in place, for self-play and search playouts: `legal_actions`
+    reads it like a state, `step` plays a legal decision (unchecked) and its forced steps, and
+    `freeze` gives the HandState. `apply` would freeze and thaw the whole state on every move; a
+    playout does not need the states in between. Not for held hands (their releases are the web
+    layer's); events are appended to `events` when given."""
+    if state.held:
+        raise ValueError("a held hand is played through apply and release")
+    play = Play(state)
+    if events is not None:
+        play.events = events
+    return play
 
 
 def release(state: HandState) -> tuple[HandState, list[Event]]:

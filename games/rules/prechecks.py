@@ -33,13 +33,19 @@ def _near(usable: int, other_twice: int) -> int:
 
 
 @lru_cache(maxsize=1 << 10)  # its hits are re-reads within a move: 65% at 512 entries as unbounded
-def _singles(counts: bytes) -> tuple[int, int]:
-    """(loose singles, kinds a copy of which two cards of the hand complete a group with), as bitmasks
-    of kinds, from the hand's counts as bytes (quick to hash). A seat's hand seldom changes: cached."""
+def _singles(counts: bytes) -> tuple[int, int, int, int]:
+    """(loose singles, kinds a copy of which two cards of the hand complete a group with, kinds held
+    once or twice, kinds held twice), as bitmasks of kinds, from the hand's counts as bytes (quick to
+    hash). A seat's hand seldom changes: cached. claims.can_chi reads the last two."""
     b = counts[::-1]  # the text of a bitmask starts with its highest bit
     usable, twice = int(b.translate(_USABLE), 2), int(b.translate(_TWICE), 2)
     near = _near(usable & _SIZE, twice >> 10) | _near(usable >> 10, twice & _SIZE) << 10
-    return int(b.translate(_ONCE), 2) & ~near, near
+    return int(b.translate(_ONCE), 2) & ~near, near, usable, twice
+
+
+def usable_twice(hand: Sequence[int]) -> tuple[int, int]:
+    """(kinds held once or twice, kinds held twice) as bitmasks: the cards a chi may use (R6.2)."""
+    return _singles(bytes(hand))[2:]
 
 
 def loose_singles(hand: Sequence[int]) -> int:
@@ -92,7 +98,7 @@ def win_candidates(hand: bytes) -> tuple[int, ...]:
 
 
 def may_win(rules, table: Sequence[Group], hand: Sequence[int], card: int | None) -> bool:
-    loose, near = _singles(bytes(hand))
+    loose, near, _, _ = _singles(bytes(hand))
     if card is None:
         if loose:
             return False

@@ -27,7 +27,7 @@ DISCARD, DRAW, TIWEI, SHOWN = "discard", "draw", "tiwei", "shown"
 CLAIMS = ("hu", "pao", "peng", "chi")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # not frozen (a setattr call per field): never changed all the same
 class Window:
     kind: str
     card: int
@@ -42,8 +42,11 @@ class Window:
     waiting: tuple[int, ...] = field(init=False, repr=False, compare=False)  # see asked()
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "opened", self.open_offers())
-        object.__setattr__(self, "waiting", self.asked())
+        if self.decisions:
+            self.opened = _opened(self.offers, self.decisions)
+            self.waiting = _waiting(self.opened)
+        else:  # a window just opened: the same few offer lists again and again
+            self.opened, self.waiting = _fresh(self.offers)
 
     @property
     def in_flight(self) -> bool:
@@ -53,18 +56,11 @@ class Window:
     def open_offers(self) -> tuple[tuple[int, str, Action | None], ...]:
         """(seat, claim, its decision) for the claims above every claim already taken or forced:
         a claim below a decided take can never be met (R6.4, R7.6)."""
-        decided = dict(self.decisions)
-        out = []
-        for seat, claim in self.offers:
-            action = decided.get(seat)
-            if claim == "pao" or (action is not None and action.verb == claim):
-                break
-            out.append((seat, claim, action))
-        return tuple(out)
+        return self.opened
 
     def asked(self) -> tuple[int, ...]:
         """Seats that still have to decide (only on claims that can still be met)."""
-        return tuple(sorted({seat for seat, _, action in self.opened if action is None}))
+        return self.waiting
 
     def live(self, seat: int) -> frozenset[str]:
         """This seat's claims that can still be met: a moot one is not offered, and declining it is
@@ -86,6 +82,30 @@ class Window:
                    tuple((s, c) for s, c in d["offers"]),
                    tuple((s, Action.parse(a)) for s, a in d["decisions"]), d["last"], d["earthly"],
                    d.get("held", False))
+
+
+def _opened(offers, decisions) -> tuple[tuple[int, str, Action | None], ...]:
+    """Window.open_offers: the claims above every claim already taken or forced."""
+    decided = dict(decisions)
+    out = []
+    for seat, claim in offers:
+        action = decided.get(seat)
+        if claim == "pao" or (action is not None and action.verb == claim):
+            break
+        out.append((seat, claim, action))
+    return tuple(out)
+
+
+def _waiting(opened) -> tuple[int, ...]:
+    """Window.asked: the seats of open claims that have not decided."""
+    return tuple(sorted({seat for seat, _, action in opened if action is None}))
+
+
+@lru_cache(maxsize=1 << 10)  # offer lists: (seat, claim) pairs of a few seats, well under a thousand
+def _fresh(offers: tuple[tuple[int, str], ...]) -> tuple[tuple, tuple[int, ...]]:
+    """(opened, waiting) of a window without decisions: derived once per distinct offer list."""
+    opened = _opened(offers, ())
+    return opened, _waiting(opened)
 
 
 def mask_text(mask: int) -> str:

@@ -39,6 +39,15 @@ class Play:
         self.opened = 0  # windows opened by this step (none: a held window's step left it open)
         self.events: list[Event] = []
 
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """As HandState.to_act, so legal_actions reads a working copy too (a playout, see play_out)."""
+        if self.result is not None:
+            return ()
+        if self.turn is not None:
+            return (self.turn,)
+        return self.window.waiting if self.window else ()
+
     def freeze(self) -> HandState:
         return HandState(
             rules=self.rules, dealer=self.dealer,
@@ -47,6 +56,14 @@ class Play:
             shown=self.shown, passed=tuple(self.passed), discarded=tuple(self.discarded),
             passed_hu=tuple(self.passed_hu), skipped_peng=self.skipped_peng, draws=self.draws, turn=self.turn, window=self.window,
             move_no=self.move_no, result=self.result, held=self.held, private_moves=self.private_moves)
+
+    def step(self, seat: int, action: Action) -> None:
+        """One legal decision (apply checked it) and every forced step after it: a move."""
+        self.move_no += 1
+        if action.verb == "discard":
+            self.discard(seat, action.card)
+        else:
+            self.decide(seat, action)
 
     # --- small facts -------------------------------------------------------------------------
     def emit(self, seat: int | None, move: str, cards: tuple[int, ...] = ()) -> None:
@@ -92,8 +109,9 @@ class Play:
         self.emit(seat, "draw", (card,))
         last = not self.stock
         hand = self.hands[seat]
-        wei = [g for g in self.tables[seat] if g.kind in (Kind.WEI, Kind.CHOUWEI) and g.cards[0] == card]
-        if hand[card] == 3 or wei:  # R5.2: ti from a kan in hand or from the own wei
+        if hand[card] == 3 or (not hand[card] and any(  # a wei holds every other copy: none in hand
+                g.cards[0] == card and g.kind in (Kind.WEI, Kind.CHOUWEI) for g in self.tables[seat])):
+            # R5.2: ti from a kan in hand or from the own wei
             hand[card] = 0
             self.lay(seat, Kind.TI, (card,) * 4, replacing=(Kind.WEI, Kind.CHOUWEI))
         elif hand[card] == 2:  # R5.4: forced wei; chou-wei on a passed card (R6.4)

@@ -236,6 +236,8 @@ QUICK_MATCH_BOT_WAIT = float(os.environ.get("QUICK_MATCH_BOT_WAIT", "5"))  # the
 DEAL_WAIT_SECONDS = float(os.environ.get("DEAL_WAIT_SECONDS", "2"))
 TURN_SECONDS = float(os.environ.get("TURN_SECONDS", "20"))  # a person's time for one decision
 BOT_DELAY = float(os.environ.get("BOT_DELAY", "1"))  # a bot or an auto-played seat waits this long
+BOT_HARD_BUDGET_MS = float(os.environ.get("BOT_HARD_BUDGET_MS", "150"))  # a hard bot's search per decision
+BOT_WORKERS = int(os.environ.get("BOT_WORKERS", "1"))  # the sweeper's processes for hard bots' searches (0: its own)
 NEXT_HAND_WAIT = float(os.environ.get("NEXT_HAND_WAIT", "15"))  # the next hand starts by itself after
 # Tournaments (docs/design.md#tournaments): the break with the standings between two rounds.
 TOURNAMENT_BREAK_SECONDS = float(os.environ.get("TOURNAMENT_BREAK_SECONDS", "30"))

@@ -24,6 +24,8 @@ if "CONFIG" in CHANNEL_LAYERS["default"]:
 QUICK_MATCH_BOT_WAIT = 0
 DEAL_WAIT_SECONDS = 0  # the join that fills a coin table deals at once; its own tests turn it on
 BOT_DELAY = 0
+BOT_WORKERS = 0  # hard bots' searches in the sweeper's own process
+BOT_HARD_BUDGET_MS = 20
 TURN_SECONDS = 60
 NEXT_HAND_WAIT = 60
 CLAIM_WINDOW_SECONDS = 0  # claim privacy off: moves apply at once; its own tests turn it on

@@ -100,12 +100,12 @@ def test_admin_edits_room_tiers_in_the_list(admin_client, defaults):
                      f"form-{i}-multiplier_max": "", f"form-{i}-entry_coins": tier.entry_coins,
                      f"form-{i}-upper_bound": tier.upper_bound or "",
                      f"form-{i}-experience_per_hand": tier.experience_per_hand,
-                     f"form-{i}-same_address": tier.same_address})
-    data["form-0-multiplier"], data["form-0-same_address"] = 5, "warn"
+                     f"form-{i}-same_address": tier.same_address, f"form-{i}-bot_level": tier.bot_level})
+    data["form-0-multiplier"], data["form-0-same_address"], data["form-0-bot_level"] = 5, "warn", "hard"
     response = admin_client.post(reverse("admin:games_roomtier_changelist"), data)
     assert response.status_code == 302
     changed = RoomTier.objects.get(name="天门山")
-    assert (changed.multiplier, changed.same_address) == (5, RoomTier.SameAddress.WARN)
+    assert (changed.multiplier, changed.same_address, changed.bot_level) == (5, RoomTier.SameAddress.WARN, "hard")
 
 
 def test_admin_game_records_are_read_only_with_a_replay_link(admin_client, played_hand):

@@ -448,10 +448,10 @@ def test_run_timers_goes_on_when_one_table_fails(defaults, make_user, monkeypatc
     assert (broken.tier.name, fine.tier.name) == ("天门山", "岳麓山")
     tick = clock_tick.table_tick
 
-    def tick_or_fail(*, table_id, now=None):
+    def tick_or_fail(*, table_id, now=None, planned=None):
         if table_id == broken.pk:
             raise RuntimeError("database is locked")
-        return tick(table_id=table_id, now=now)
+        return tick(table_id=table_id, now=now, planned=planned)
 
     monkeypatch.setattr(clock_tick, "table_tick", tick_or_fail)
     assert sweep(now=timezone.now() + timedelta(seconds=60)) == 2
