@@ -116,6 +116,16 @@ def text_mask(text: str) -> int:
     return sum(1 << k for k in set(C.parse(text)))
 
 
+def to_act_of(hand) -> tuple[int, ...]:
+    """The seats that must decide now, of a HandState or of a working copy (turns.Play): none once the
+    hand is over, the seat whose turn it is, else those the open claim window waits for."""
+    if hand.result is not None:
+        return ()
+    if hand.turn is not None:
+        return (hand.turn,)
+    return hand.window.waiting if hand.window else ()
+
+
 @lru_cache(maxsize=16)  # read on every move; a few (players, dealer) pairs
 def order_of(players: int, dealer: int) -> tuple[int, ...]:
     """Active seats in turn order from the dealer; at 4 players the seat opposite the dealer sits out (R2)."""
@@ -191,11 +201,7 @@ class HandState:
     @property
     def to_act(self) -> tuple[int, ...]:
         """The seats that must decide now."""
-        if self.result is not None:
-            return ()
-        if self.turn is not None:
-            return (self.turn,)
-        return self.window.waiting if self.window else ()
+        return to_act_of(self)
 
     def holdings(self, seat: int) -> int:
         return holdings(self.hands[seat], self.tables[seat])

@@ -13,7 +13,7 @@ from . import cards as C
 from . import claims
 from .actions import Action, Event
 from .groups import Group, Kind
-from .state import DISCARD, DRAW, TIWEI, HandState, Window, owes_discard, table_huxi
+from .state import DISCARD, DRAW, TIWEI, HandState, Window, owes_discard, table_huxi, to_act_of
 
 
 def thawed(rows: list, i: int) -> list:
@@ -42,11 +42,7 @@ class Play:
     @property
     def to_act(self) -> tuple[int, ...]:
         """As HandState.to_act, so legal_actions reads a working copy too (a playout, see play_out)."""
-        if self.result is not None:
-            return ()
-        if self.turn is not None:
-            return (self.turn,)
-        return self.window.waiting if self.window else ()
+        return to_act_of(self)
 
     def freeze(self) -> HandState:
         return HandState(

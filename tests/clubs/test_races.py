@@ -1,9 +1,7 @@
 """Clubs under concurrency (PostgreSQL pass): 20 members tapping one rule set at the same moment fill
 whole tables (no seat twice, no table over-full); two managers approving one request at once approve it
 once. Threads with their own connections, released together by a barrier."""
-import threading
 from collections import Counter
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from django.db import connection
@@ -12,28 +10,12 @@ from clubs import services
 from clubs.models import JoinRequest, Membership
 from games.errors import Refused
 from games.models import Seat, Table
+from tests.concurrently import at_once
 
 from .test_services import IP, member, three_player_variant
 
 pytestmark = pytest.mark.django_db(transaction=True)
 TAPPERS = 20
-
-
-def at_once(calls):
-    """Run the calls together; each result, or the Refused it raised."""
-    barrier = threading.Barrier(len(calls))
-
-    def run(call):
-        try:
-            barrier.wait(timeout=20)
-            return call()
-        except Refused as e:
-            return e
-        finally:
-            connection.close()
-
-    with ThreadPoolExecutor(len(calls)) as pool:
-        return list(pool.map(run, calls))
 
 
 @pytest.fixture

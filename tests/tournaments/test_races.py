@@ -1,8 +1,6 @@
 """Registration under concurrency (PostgreSQL pass): 20 people registering for 9 places of a sit-and-go
 at the same moment: 9 are in (the 9th starts it), each fee taken once, the other 11 told it is full, and nobody charged without a place. Threads with their own connections, released together by
 a barrier."""
-import threading
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from django.db import connection
@@ -11,6 +9,7 @@ from accounts.models import User
 from games.errors import Refused
 from money.audit import ledger_problems
 from money.models import LedgerEntry
+from tests.concurrently import at_once
 from tournaments import services
 from tournaments.models import Entry, Tournament
 
@@ -18,23 +17,6 @@ from .tourneykit import address, open_of, plan_make
 
 pytestmark = pytest.mark.django_db(transaction=True)
 PEOPLE = 20
-
-
-def at_once(calls):
-    """Run the calls together; each result, or the Refused it raised."""
-    barrier = threading.Barrier(len(calls))
-
-    def run(call):
-        try:
-            barrier.wait(timeout=20)
-            return call()
-        except Refused as e:
-            return e
-        finally:
-            connection.close()
-
-    with ThreadPoolExecutor(len(calls)) as pool:
-        return list(pool.map(run, calls))
 
 
 def test_twenty_registering_at_once_for_nine_places(defaults, make_user):
