@@ -14,8 +14,6 @@ from django.conf import settings
 from django.core.cache import cache
 from django.utils.translation import gettext_lazy as _
 
-from games.live.fragment_html import esc
-
 # id → the words shown (translated at the viewer's edge); the ids are the wire's (games.live.messages).
 PHRASES = {
     "hurry": _("Hurry up, the flowers have wilted waiting for you"),
@@ -43,10 +41,3 @@ def turn_take(table_id: int, position: int) -> bool:
     process (cache.add is Redis SET NX, or the local cache's lock)."""
     return cache.add(f"chat:{table_id}:{position}", 1, settings.CHAT_SECONDS)
 
-
-def html(position: int, phrase: str) -> str:
-    """One say as a frame: a line appended to the page's hidden #chat-inbox, which static/js/table.js
-    turns into a bubble by the seat (or drops, when this viewer muted the chat)."""
-    kind = "chat-line emoji" if phrase in EMOJI else "chat-line"
-    return (f'<div hx-swap-oob="beforeend:#chat-inbox"><p class="{kind}" data-seat="{esc(position)}" '
-            f'data-phrase="{esc(phrase)}">{esc(text(phrase))}</p></div>')

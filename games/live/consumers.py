@@ -25,7 +25,7 @@ from django.utils import translation
 from django.utils.translation import gettext_lazy
 
 from games import errors, events, notify, play, reads, rooms, selectors
-from games.live import chat, fanout, fragments, history, messages, registry, socket_limits, spectator_count
+from games.live import chat, fanout, fragment_html, fragments, history, messages, registry, socket_limits, spectator_count
 from games.live.sockets import LiveSocket, language as _language, query as _query
 from games.live.sockets import FLOODING, TRY_AGAIN  # noqa: F401 - the table's close codes too (docs/protocol.md)
 from money import tiers
@@ -182,7 +182,7 @@ class TableConsumer(LiveSocket):
         language; an id that is none of the table's phrases is dropped."""
         if event.audience.includes(self.position) and event.phrase in chat.IDS:
             with translation.override(self.language):
-                await self.send(text_data=chat.html(event.seat, event.phrase))
+                await self.send(text_data=fragment_html.chat_line(event.seat, event.phrase))
 
     def _perform(self, op, msg, sockets):
         """The service call, in the page's language (its refusals are shown to this player); then, in the

@@ -30,6 +30,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from games.live import chat
 from games.rules import cards as C
 from games.templatetags.games_cards import cardclass, cardfaces, facedown, labels, send_fields
 from games.templatetags.games_numbers import signed
@@ -448,3 +449,11 @@ def _status_line(d: dict, words: dict[str, SafeString]) -> list:
 
 
 _MINE = SafeString(' data-mine="1"')
+
+
+def chat_line(position: int, phrase: str) -> str:
+    """One quick-chat say as a frame (games.live.chat): a line appended to the page's hidden #chat-inbox,
+    which static/js/table.js turns into a bubble by the seat (or drops, when this viewer muted the chat)."""
+    kind = "chat-line emoji" if phrase in chat.EMOJI else "chat-line"
+    return (f'<div hx-swap-oob="beforeend:#chat-inbox"><p class="{esc(kind)}" data-seat="{esc(position)}" '
+            f'data-phrase="{esc(phrase)}">{esc(chat.text(phrase))}</p></div>')

@@ -10,6 +10,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from games import pattern_names
 from games.rules import cards as C
 
 register = template.Library()
@@ -100,9 +101,5 @@ def send_fields(op: str = "act", action: str = "") -> SafeString:
 
 @register.filter
 def shown_pattern(name: str, variant: str = "") -> str:
-    """A win's pattern name in the page's language (games.pattern_names; `variant`: the win's slug).
-    Imported here, on use, as it reads a model: this library is imported by games.live.fragment_html, whose
-    constants the fault tests' clients take in a process without Django's apps (tests/faults/run.py)."""
-    from games import pattern_names
-
+    """A win's pattern name in the page's language (games.pattern_names; `variant`: the win's slug)."""
     return pattern_names.shown_pattern(name, variant)
