@@ -76,23 +76,27 @@ def tiers_of(item: pytest.Item) -> set[str]:
     return tiers
 
 
-FAULTS_GROUP = "faults"  # xdist adds "@faults" to these tests' node ids; the record keeps the plain ids
+FAULTS_GROUPS = 2  # xdist adds "@faults-<n>" to these tests' node ids; the record keeps the plain ids
 
 
 def _plain(nodeid: str) -> str:
-    return nodeid.removesuffix("@" + FAULTS_GROUP)
+    return re.sub(r"@faults-\d+$", "", nodeid)
 
 
 def mark(items: list[pytest.Item]) -> None:
-    """Mark each test with its tiers; under pytest-xdist (`--dist loadgroup`) the fault tests form one
-    group, so their servers run one after another on one worker while the other tests are dealt out one
-    by one in pytest-django's order (tests on a rolled-back database before those that flush it)."""
+    """Mark each test with its tiers; under pytest-xdist (`--dist loadgroup`) the fault tests form
+    FAULTS_GROUPS groups, dealt in turn in collection order, so at most that many scenarios' servers
+    run at once (each group's one after another on one worker), while the other tests are dealt out one
+    by one in pytest-django's order (tests on a rolled-back database before those that flush it). One
+    group was the whole pass's longest path on PostgreSQL."""
+    faults = 0
     for item in items:
         tiers = tiers_of(item)
         for tier in sorted(tiers - {m.name for m in item.iter_markers()}):
             item.add_marker(tier)
         if "faults" in tiers:
-            item.add_marker(pytest.mark.xdist_group(FAULTS_GROUP))
+            item.add_marker(pytest.mark.xdist_group(f"faults-{faults % FAULTS_GROUPS + 1}"))
+            faults += 1
 
 
 class Record:

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page
 
-from .serverkit import Daphne, manage, save_failure, server_env
+from .serverkit import Daphne, manage, migrate, save_failure, server_env
 
 ADMIN = ("try-admin", "a-long-pass-123")
 # Table peng 贰 and wei 捌, a self-drawn 十: 21 hu-xi, grade 3, +1 for the self-draw (R8.1, R8.3).
@@ -24,7 +24,7 @@ def server(tmp_path_factory, request):
     """The site with the preset variants (the data migration) and an admin account; stopped at the end."""
     env = server_env(tmp_path_factory.mktemp("admin-try") / "db.sqlite3",
                      ADMIN_USERNAME=ADMIN[0], ADMIN_PASSWORD=ADMIN[1])
-    manage(env, "migrate", "--noinput", "-v", "0")
+    migrate(env)
     manage(env, "ensure_admin")
     daphne = Daphne("admin-try-server", env)
     request.addfinalizer(daphne.stop)

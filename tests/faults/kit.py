@@ -19,7 +19,7 @@ from autobahn.exception import Disconnected
 
 from bench.load import (BenchError, Guest, Room, Seat, channel_layer, coin_seat, database, headers,
                         room_create, server_env)
-from tests.browser.serverkit import ARTIFACTS, NO_ADDRESS_LIMITS, Daphne, Process, manage
+from tests.browser.serverkit import ARTIFACTS, NO_ADDRESS_LIMITS, Daphne, Process, migrate
 
 ROOT = Path(__file__).resolve().parents[2]
 FAULTS = ARTIFACTS / "faults"  # the servers' logs and the database a test leaves for the ledger audit
@@ -80,7 +80,7 @@ def running_server(name: str, keep: str | None = None, sweeper: bool = True, **s
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST")}
     with database(env, FAULTS, keep), channel_layer(env):
         env = {**server_env(env), **NO_ADDRESS_LIMITS, **settings}
-        manage(env, "migrate", "--noinput")
+        migrate(env)
         server = Server(name, env, sweeper)
         server.start()
         try:
