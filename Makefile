@@ -32,14 +32,17 @@ serve: $(STAMP)
 	@echo "Paohuzi Online: http://$(HOST):$(PORT)/  (admin: http://$(HOST):$(PORT)/admin/)"
 	BIN=$(BIN) HOST=$(HOST) PORT=$(PORT) sh bin/serve
 
-# Both on pytest-xdist's workers, one per core (-n auto); --dist loadgroup keeps the fault tests on one
-# worker, one after another (tests/tiers.py); each worker has its own test database.
+# Both on pytest-xdist's workers, each with its own test database: one and a half per core (3 on two
+# cores), as the tests that start servers and browsers spend much of their time waiting on them (at one
+# worker per core the whole suite kept 1.3 of 2 cores busy). --dist loadgroup deals the fault tests in
+# two groups, each group's one after another on one worker (tests/tiers.py).
+WORKERS ?= $(shell n=$$(nproc); echo $$((n + (n + 1) / 2)))
 test: $(STAMP) $(CHROMIUM)
-	$(BIN)/python -m pytest -q -n auto --dist loadgroup $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -q -n $(WORKERS) --dist loadgroup $(PYTEST_ARGS)
 
 # No test that starts a process: not tests/browser, tests/faults nor the `slow` ones (tests/tiers.py).
 test-fast: $(STAMP)
-	$(BIN)/python -m pytest -q -n auto --dist loadgroup -m "not (browser or faults or slow)" $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -q -n $(WORKERS) --dist loadgroup -m "not (browser or faults or slow)" $(PYTEST_ARGS)
 
 # tests/browser drive Debian's chromium; fonts-noto-cjk renders the Chinese card faces.
 $(CHROMIUM):

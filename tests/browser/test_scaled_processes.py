@@ -30,7 +30,7 @@ from playwright.sync_api import Page, sync_playwright
 from bench.redis_claim import claimed_redis
 
 from .serverkit import (ARTIFACTS, NO_ADDRESS_LIMITS, Daphne, Process, click_move, guest_in_lobby, launch_chromium,
-                        manage, offered_move, save_failure)
+                        migrate, offered_move, save_failure)
 
 pytestmark = [pytest.mark.db_layer, pytest.mark.skipif(  # db_layer: .ci/run's PostgreSQL pass selects it
     not (os.environ.get("DATABASE_URL") and os.environ.get("REDIS_URL")),
@@ -109,7 +109,7 @@ def servers(database, redis_url):
            "DJANGO_SETTINGS_MODULE": "paohuzi_site.settings.dev", "DEBUG": "0", "PYTHONUNBUFFERED": "1",
            "TURN_SECONDS": "300", "NEXT_HAND_WAIT": "300", "BOT_DELAY": "0.05",
            "CLAIM_WINDOW_SECONDS": "0.05"}
-    manage(env, "migrate", "--noinput", "-v", "0")
+    migrate(env)
     one, two = Daphne("scaled-server-1", env), Daphne("scaled-server-2", env)
     timers = Process("scaled-timers", env, ["manage.py", "run_timers", "--loop", "--interval", "0.5"])
     try:
