@@ -13,12 +13,16 @@ from tournaments.models import Entry, Plan, Round, Tournament
 
 @admin.register(Plan)
 class PlanAdmin(admin.ModelAdmin):
-    list_display = ("name", "name_en", "kind", "variant", "entrants", "entry_fee", "prize_mode", "prizes",
+    list_display = ("name", "name_en", "kind", "club", "variant", "entrants", "entry_fee", "prize_mode", "prizes",
                     "starts_at", "active")
-    list_filter = ("kind", "active")
-    search_fields = ("name", "name_en")
+    list_filter = ("kind", "active", ("club", admin.EmptyFieldListFilter))
+    search_fields = ("name", "name_en", "club__name")
+    # A club's plan is opened by its owner or a manager (tournaments.services.club_tournament_open): the
+    # admin sees whose it is, and neither makes a site's plan a club's nor moves one to another club.
+    readonly_fields = ("club",)
     fieldsets = (
-        (None, {"fields": ("name", "name_en", "kind", "active", "order", "variant", "table_size", "entrants")}),
+        (None, {"fields": ("name", "name_en", "kind", "club", "active", "order", "variant", "table_size",
+                           "entrants")}),
         (Plan.Kind.SCHEDULED.label, {"fields": ("registration_opens_at", "starts_at", "min_entrants")}),
         (Plan.Kind.SIT_AND_GO.label, {"fields": ("bots_after_seconds",)}),
         (Plan._meta.get_field("prizes").verbose_name, {"fields": ("entry_fee", "prize_mode", "prizes", "house_cut")}),

@@ -6,6 +6,9 @@ from django.urls import reverse
 
 from tournaments.models import Plan, Tournament
 
+from tests.clubs.test_services import IP, club, owner  # noqa: F401 - fixtures
+from tournaments import services
+
 from .tourneykit import three_player_variant
 
 pytestmark = pytest.mark.django_db
@@ -110,3 +113,18 @@ def test_the_admin_cancels_a_running_tournament_refunding_each_fee_once(admin, m
     assert User.objects.get(pk=people[0].pk).coins == coins[people[0].pk]
     assert ledger_problems() == []
     call_command("ledger_check")
+
+
+def test_a_clubs_plan_shows_its_club_which_the_admin_cannot_change(admin, club):
+    plan = services.club_tournament_open(club=club, user=club.owner, rule_set_id=club.rule_sets.get().pk,
+                                         entrants=3, name="周赛").plan
+    page = admin.get(reverse("admin:tournaments_plan_change", args=[plan.pk])).content.decode()
+    assert f"{club.name} ({club.number})" in page and 'name="club"' not in page  # shown, not a field
+    listed = admin.get(reverse("admin:tournaments_plan_changelist") + "?club__isempty=0").content.decode()
+    assert "周赛" in listed and f"{club.name} ({club.number})" in listed
+    assert "周赛" not in admin.get(reverse("admin:tournaments_plan_changelist") + "?club__isempty=1").content.decode()
+    saved = admin.post(reverse("admin:tournaments_plan_change", args=[plan.pk]),
+                       form(name="改名", entrants=3, entry_fee=0, prize_mode="fixed", prizes="", house_cut=0))
+    assert saved.status_code == 302, saved.content.decode()[:2000]
+    plan.refresh_from_db()
+    assert (plan.name, plan.club_id) == ("改名", club.pk)  # saved, still the club's
