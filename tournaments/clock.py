@@ -12,6 +12,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from games.clock.deadlines import seconds
+from games.errors import Refused
 from games.models import Hand, Table
 from games.play import hand_next
 from tournaments import running, services
@@ -25,7 +26,7 @@ def tick(now=None) -> int:
     """Apply what is due at every tournament; returns how many steps were applied. A failing
     tournament is logged and left for the next sweep."""
     now = now or timezone.now()
-    applied = 0
+    applied = orphans_cancel(now)
     unopened = (Plan.objects.filter(active=True, club__isnull=True).exclude(tournaments__state=State.REGISTERING)
                 .exclude(kind=Plan.Kind.SCHEDULED, tournaments__isnull=False))  # a scheduled plan (a club's too) runs once
     for plan in unopened:
@@ -39,6 +40,21 @@ def tick(now=None) -> int:
         except Exception:
             logger.exception("tournament %s: its clock failed", tournament_id)
     return applied
+
+
+def orphans_cancel(now) -> int:
+    """A club dissolved or disabled (clubs.services.dissolve, clubs.ending.club_disable) calls off its
+    open or running tournament at the next sweep, as the admin would (services.admin_cancel: its tables'
+    series end, any fee back once): its members are gone and nobody could see it. Clubs stay below
+    tournaments, so the clock finds these rather than the club calling up."""
+    cancelled = 0
+    for tournament in Tournament.objects.filter(state__in=(State.REGISTERING, State.RUNNING), plan__club__disabled=True):
+        try:
+            services.admin_cancel(tournament=tournament, now=now)
+            cancelled += 1
+        except Refused:  # ended or cancelled meanwhile
+            pass
+    return cancelled
 
 
 def hands_deal(tournament_id: int, now) -> int:

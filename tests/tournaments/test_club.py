@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 
 from clubs import services as club_services
+from clubs.ending import club_disable
 from clubs.models import Membership
 from games.errors import Refused
 from money.models import LedgerEntry
@@ -103,3 +104,28 @@ def test_a_whole_club_tournament_runs_once_and_moves_no_coin(club, owner, make_u
     clock.tick()  # a club's plan runs once: the clock opens no next one
     assert Tournament.objects.filter(plan=tournament.plan).count() == 1
     assert services.plan_open(plan=tournament.plan) is None
+
+
+@pytest.mark.parametrize("end", ["dissolve", "disable"])
+def test_a_dissolved_or_disabled_clubs_tournament_is_called_off_at_the_next_sweep(club, owner, make_user, end):
+    people = [owner] + [member(club, make_user, f"m{i}") for i in range(2)]
+    running = services.club_tournament_open(club=club, user=owner, rule_set_id=rule_set_of(club).pk, entrants=3,
+                                            name="三人赛")
+    for i, person in enumerate(people):
+        services.register(tournament=running, user=person, address=address(i))
+    running.refresh_from_db()
+    table = running.rounds.get().seats.first().table
+    assert running.state == Tournament.State.RUNNING and table.status == "playing"
+    clock.tick()
+    running.refresh_from_db()
+    assert running.state == Tournament.State.RUNNING  # a live club's tournament is left alone
+    if end == "dissolve":
+        club_services.dissolve(club=club, user=owner)
+    else:
+        club_disable(club=club)
+    assert clock.tick() >= 1
+    running.refresh_from_db()
+    table.refresh_from_db()
+    assert running.state == Tournament.State.CANCELLED and table.status != "playing"
+    assert not LedgerEntry.objects.filter(settlement_key__startswith=f"tournament:{running.pk}:").exists()
+    assert clock.tick() == 0  # once
