@@ -40,13 +40,15 @@ class Window:
     # derived once, as a window is read many times (asked by to_act, live by every legal_actions):
     opened: tuple[tuple[int, str, Action | None], ...] = field(init=False, repr=False, compare=False)
     waiting: tuple[int, ...] = field(init=False, repr=False, compare=False)  # see asked()
+    lives: dict | None = field(init=False, repr=False, compare=False)  # see live(); None: not yet read
 
     def __post_init__(self) -> None:
         if self.decisions:
             self.opened = _opened(self.offers, self.decisions)
             self.waiting = _waiting(self.opened)
+            self.lives = None
         else:  # a window just opened: the same few offer lists again and again
-            self.opened, self.waiting = _fresh(self.offers)
+            self.opened, self.waiting, self.lives = _fresh(self.offers)
 
     @property
     def in_flight(self) -> bool:
@@ -65,7 +67,10 @@ class Window:
     def live(self, seat: int) -> frozenset[str]:
         """This seat's claims that can still be met: a moot one is not offered, and declining it is
         not passing it (R6.4)."""
-        return frozenset(claim for s, claim, _ in self.opened if s == seat)
+        lives = self.lives
+        if lives is None:
+            lives = self.lives = _lives(self.opened)
+        return lives.get(seat, _NONE)
 
     def to_json(self) -> dict:
         d = {"kind": self.kind, "card": C.char(self.card), "owner": self.owner,
@@ -101,11 +106,23 @@ def _waiting(opened) -> tuple[int, ...]:
     return tuple(sorted({seat for seat, _, action in opened if action is None}))
 
 
+_NONE: frozenset[str] = frozenset()
+
+
+def _lives(opened) -> dict[int, frozenset[str]]:
+    """Window.live of every seat with an open claim."""
+    out: dict[int, set[str]] = {}
+    for seat, claim, _ in opened:
+        out.setdefault(seat, set()).add(claim)
+    return {seat: frozenset(claims) for seat, claims in out.items()}
+
+
 @lru_cache(maxsize=1 << 10)  # offer lists: (seat, claim) pairs of a few seats, well under a thousand
-def _fresh(offers: tuple[tuple[int, str], ...]) -> tuple[tuple, tuple[int, ...]]:
-    """(opened, waiting) of a window without decisions: derived once per distinct offer list."""
+def _fresh(offers: tuple[tuple[int, str], ...]) -> tuple[tuple, tuple[int, ...], dict[int, frozenset[str]]]:
+    """(opened, waiting, lives) of a window without decisions: derived once per distinct offer list
+    (the lives are shared by the windows of one offer list, and never written)."""
     opened = _opened(offers, ())
-    return opened, _waiting(opened)
+    return opened, _waiting(opened), _lives(opened)
 
 
 def mask_text(mask: int) -> str:

@@ -3,7 +3,10 @@
 `Play` is a mutable working copy of a HandState. `apply` thaws the state, runs one decision and every
 forced step after it until a seat must decide again (or the hand ends), and freezes the result.
 A move changes a few rows only, so tables and piles stay the state's tuples until written (see
-thawed): thawing and freezing run on every apply. Hands are lists from the start (deal writes them).
+thawed): thawing and freezing run on every apply. A hand is a `bytes` of its counts, replaced when
+cards leave it (Play.remove): a hand is read far more often than written (every claim test reads
+each seat's hand), and a bytes is read like the state's tuple, hashes once for the caches keyed on
+it (prechecks) and is its own key (`bytes(hand) is hand`).
 """
 from __future__ import annotations
 
@@ -11,9 +14,13 @@ import json
 
 from . import cards as C
 from . import claims
+from .prechecks import usable_kinds
 from .actions import Action, Event
 from .groups import Group, Kind
 from .state import DISCARD, DRAW, TIWEI, HandState, Window, owes_discard, table_huxi, to_act_of
+
+
+_event = tuple.__new__  # a named tuple's own __new__ is a Python function; every move emits a few events
 
 
 def thawed(rows: list, i: int) -> list:
@@ -27,7 +34,7 @@ def thawed(rows: list, i: int) -> list:
 class Play:
     def __init__(self, s: HandState):
         self.rules, self.dealer, self.order = s.rules, s.dealer, s.order
-        self.hands = list(map(list, s.hands))
+        self.hands = list(map(bytes, s.hands))
         self.tables, self.piles = list(s.tables), list(s.piles)
         self.stock = s.stock
         self.removed, self.shown = s.removed, s.shown
@@ -62,8 +69,15 @@ class Play:
             self.decide(seat, action)
 
     # --- small facts -------------------------------------------------------------------------
+    def remove(self, seat: int, cards) -> None:
+        """Take cards out of the seat's hand (a copy per item of `cards`)."""
+        hand = bytearray(self.hands[seat])
+        for k in cards:
+            hand[k] -= 1
+        self.hands[seat] = bytes(hand)
+
     def emit(self, seat: int | None, move: str, cards: tuple[int, ...] = ()) -> None:
-        self.events.append(Event(seat, move, cards))
+        self.events.append(_event(Event, (seat, move, cards)))  # Event(seat, move, cards), in C
 
     def next_seat(self, seat: int) -> int:
         return claims.next_seat(self.order, seat)
@@ -89,7 +103,7 @@ class Play:
     def after_take(self, seat: int) -> None:
         """After cards came in: discard if owed and possible, else the 下家 draws (R6.5)."""
         hand = self.hands[seat]
-        if owes_discard(hand, self.tables[seat]) and any(0 < n < 3 for n in hand):
+        if owes_discard(hand, self.tables[seat]) and usable_kinds(hand):  # a card to discard
             self.turn = seat
         else:
             self.draw(self.next_seat(seat))
@@ -108,10 +122,10 @@ class Play:
         if hand[card] == 3 or (not hand[card] and any(  # a wei holds every other copy: none in hand
                 g.cards[0] == card and g.kind in (Kind.WEI, Kind.CHOUWEI) for g in self.tables[seat])):
             # R5.2: ti from a kan in hand or from the own wei
-            hand[card] = 0
+            self.remove(seat, (card,) * hand[card])
             self.lay(seat, Kind.TI, (card,) * 4, replacing=(Kind.WEI, Kind.CHOUWEI))
         elif hand[card] == 2:  # R5.4: forced wei; chou-wei on a passed card (R6.4)
-            hand[card] = 0
+            self.remove(seat, (card, card))
             self.lay(seat, Kind.CHOUWEI if self.passed[seat] >> card & 1 else Kind.WEI, (card,) * 3)
         else:
             self.emit(seat, "show", (card,))
@@ -121,7 +135,7 @@ class Play:
 
     def discard(self, seat: int, card: int) -> None:
         earthly = seat == self.dealer and self.draws == 0 and not self.discarded[seat]
-        self.hands[seat][card] -= 1
+        self.remove(seat, (card,))
         self.discarded[seat] |= 1 << card
         self.turn = None
         self.emit(seat, "discard", (card,))
@@ -186,7 +200,7 @@ class Play:
     def pao(self, seat: int, card: int) -> None:
         """R5.3: forced; after the first pao/ti a discard follows, after 八块 the 下家 draws (R6.5)."""
         self.window = None
-        self.hands[seat][card] = 0
+        self.remove(seat, (card,) * self.hands[seat][card])
         self.lay(seat, Kind.PAO, (card,) * 4, replacing=(Kind.PENG, Kind.WEI, Kind.CHOUWEI))
         self.after_take(seat)
 
@@ -195,13 +209,11 @@ class Play:
         if action.verb == "hu":
             return self.win(seat)
         self.window = None
-        hand = self.hands[seat]
         if action.verb == "peng":
-            hand[w.card] -= 2
+            self.remove(seat, (w.card, w.card))
             self.lay(seat, Kind.PENG, (w.card,) * 3)
         else:
-            for k in claims.chi_used(action, w.card):
-                hand[k] -= 1
+            self.remove(seat, claims.chi_used(action, w.card))
             for i, g in enumerate(action.groups):
                 group = claims.CHI_TABLE_GROUP[g]
                 thawed(self.tables, seat).append(group)
