@@ -10,9 +10,12 @@ from functools import lru_cache
 from . import cards as C
 from . import prechecks, scoring
 from .actions import Action
-from .groups import GROUPS_WITH, NEIGHBOURS, Group, Kind
+from .groups import GROUPS_WITH, NEIGHBOURS, WEI_KINDS, Group, Kind
 from .scoring import Source
 from .state import DISCARD, DRAW, SHOWN, TIWEI, owes_discard
+
+_PENG = Kind.PENG  # bound once (groups.WEI_KINDS says why)
+_OWN_DRAW, _OTHER_DRAW, _DISCARD, _SHOWN = Source.OWN_DRAW, Source.OTHER_DRAW, Source.DISCARD, Source.SHOWN
 
 # The table group each chi or bi group becomes (R6.2), built once: a sentence, or a jiao of one value.
 CHI_TABLE_GROUP = {g: Group.make(Kind.SENTENCE if len({C.value(k) for k in g}) > 1 else Kind.JIAO, g)
@@ -129,35 +132,13 @@ def chi_used(action: Action, card: int) -> list[int]:
 
 
 def chi_choices(t, seat: int, card: int) -> tuple[Action, ...]:
-    if forbidden(t, seat, card):
+    if (t.passed[seat] | t.discarded[seat]) >> card & 1:  # forbidden (R6.4), read on every card: inlined
         return ()
     hand = t.hands[seat]
     found = chi_completions(hand, card)
-    if sum(hand) - 3 * hand.count(3) > 8:  # a chi with two bi uses 8 hand cards: one is left over
+    if not found or sum(hand) - 3 * hand.count(3) > 8:  # a chi with two bi uses 8 hand cards: one is left
         return found
     return tuple(a for a in found if not discard_blocked(t, seat, C.minus(hand, chi_used(a, card))))
-
-
-def can_chi(t, seat: int, card: int) -> bool:
-    """`bool(chi_choices(t, seat, card))`, for offers: most hands have no chi group for the card, and
-    most that have one hold no copy of the card (nothing to bi) and enough cards that no discard can
-    be blocked, so one group whose cards are in hand (never from a kan) answers without building every
-    choice (most hands it sees are new to chi_choices' caches)."""
-    if forbidden(t, seat, card):
-        return False
-    hand = t.hands[seat]
-    facts = prechecks.hand_facts(bytes(hand))
-    usable, twice = facts.usable, facts.twice
-    groups = 0  # chi or bi groups the hand could lay down, at most two counted
-    for once, two in _CHI_MASKS[card]:
-        if usable & once == once and twice & two == two:
-            groups += 1 if two or twice & once != once else 2  # all its cards held twice: two such groups
-            if not hand[card]:  # nothing to bi: the choice stands unless a discard may block it
-                return sum(hand) - 3 * hand.count(3) > 8 or bool(chi_choices(t, seat, card))
-            if groups > 1 or (once | two) >> card & 1:  # a chi and a bi group, or a chi laying the
-                #                                         card's own copies (五五伍): the full answer (R6.3)
-                return bool(chi_choices(t, seat, card))
-    return False  # no chi group, or copies of the card in hand and no other group to bi them
 
 
 def can_peng(t, seat: int, card: int) -> bool:
@@ -179,8 +160,7 @@ def pao_seat(t, kind: str, card: int, owner: int) -> int | None:
                 return s
             continue  # a copy in hand: no peng or wei of the card on this seat's table
         for g in tables[s]:
-            if g.cards[0] == card and ((drawn and g.kind == Kind.PENG)
-                                       or (s != owner and g.kind in (Kind.WEI, Kind.CHOUWEI))):
+            if g.cards[0] == card and ((drawn and g.kind == _PENG) or (s != owner and g.kind in WEI_KINDS)):
                 return s
     return None
 
@@ -188,12 +168,12 @@ def pao_seat(t, kind: str, card: int, owner: int) -> int | None:
 def hu_source(kind: str, seat: int, owner: int, card: int):
     """(winning card or None, Source) for scoring.evaluate, by window (R7.3, R9.3)."""
     if kind == DRAW:
-        return card, (Source.OWN_DRAW if seat == owner else Source.OTHER_DRAW)
+        return card, (_OWN_DRAW if seat == owner else _OTHER_DRAW)
     if kind == DISCARD:
-        return card, Source.DISCARD
+        return card, _DISCARD
     if kind == TIWEI:
-        return None, Source.OWN_DRAW
-    return (None if seat == owner else card), Source.SHOWN
+        return None, _OWN_DRAW
+    return (None if seat == owner else card), _SHOWN
 
 
 def judge(t, seat: int, kind: str, card: int, owner: int, last: bool, earthly: bool):
@@ -248,7 +228,7 @@ def offers(t, kind: str, card: int, owner: int, last: bool = False,
         if hands[s][card] == 2 and can_peng(t, s, card):
             out.append((s, "peng"))
     for s in chi_takers:
-        if can_chi(t, s, card):
+        if chi_choices(t, s, card):  # mostly answered by chi_completions' cache, which legal_actions reads next
             out.append((s, "chi"))
     return tuple(out)
 

@@ -10,29 +10,39 @@ from typing import NamedTuple
 
 from . import cards as C
 from . import winning as W
-from .groups import NEIGHBOURS, Group, Kind
+from .groups import NEIGHBOURS, THREE_SAME, Group, Kind
 
 # The kinds that share a sentence or jiao with k (R3), k included, as bitmasks.
 _NEAR = tuple(sum(1 << j for j in NEIGHBOURS[k]) for k in C.KINDS)
 _ALL = (1 << 20) - 1
 
-# The partners of every kind at once, as bitmasks of kinds: bytes.translate marks the kinds held once,
-# held twice and usable (1 or 2 copies: a kan is never split) as "0"/"1" text, read by int(text, 2).
-_ONCE = bytes(b"01"[n == 1] for n in range(256))
+# The partners of every kind at once, as bitmasks of kinds: bytes.translate marks the kinds held twice,
+# held at all and usable (1 or 2 copies: a kan is never split) as "0"/"1" text, read by int(text, 2).
 _TWICE = bytes(b"01"[n == 2] for n in range(256))
 _USABLE = bytes(b"01"[0 < n < 3] for n in range(256))
 _HELD = bytes(b"01"[n > 0] for n in range(256))
 _SIZE = (1 << 10) - 1  # one size's kinds
 
 
-def _near(usable: int, other_twice: int) -> int:
-    """The value indices (bit v) of one size for which the hand holds the two other cards of a group
-    holding one copy of v: a sentence v-2 v-1 v, v-1 v v+1, v v+1 v+2 or 二七十 of usable cards, or a
-    jiao with two of the other size."""
+def _both(*values: int) -> int:
+    """The bitmask of these value indices (0…9) in both sizes."""
+    return sum(1 << v | 1 << (v + 10) for v in values)
+
+
+# near's terms, each true at the value indices it may be true at: shifts that run across the sizes fall
+# outside these masks.
+_AFTER_TWO, _BETWEEN, _BEFORE_TWO = _both(*range(2, 10)), _both(*range(1, 9)), _both(*range(8))
+_ER, _QI, _SHI = _both(1), _both(6), _both(9)  # 二, 七, 十
+
+
+def _near(usable: int, twice: int) -> int:
+    """The kinds for which the hand holds the two other cards of a group holding one copy of it: a
+    sentence v-2 v-1 v, v-1 v v+1, v v+1 v+2 or 二七十 of usable cards, or a jiao with two of the other
+    size. Both sizes at once."""
     u = usable
-    a1, a6, a9 = u >> 1 & 1, u >> 6 & 1, u >> 9 & 1  # 二, 七, 十
-    return ((u << 2 & u << 1 | u << 1 & u >> 1 | u >> 1 & u >> 2) & _SIZE
-            | (a6 & a9) << 1 | (a1 & a9) << 6 | (a1 & a6) << 9 | other_twice)
+    return (u << 2 & u << 1 & _AFTER_TWO | u << 1 & u >> 1 & _BETWEEN | u >> 1 & u >> 2 & _BEFORE_TWO
+            | u >> 5 & u >> 8 & _ER | u << 5 & u >> 3 & _QI | u << 8 & u << 3 & _SHI
+            | twice >> 10 | (twice & _SIZE) << 10)
 
 
 class Facts(NamedTuple):
@@ -52,8 +62,8 @@ def hand_facts(counts: bytes) -> Facts:
     bytes, so this is their own key). A seat's hand seldom changes: cached."""
     b = counts[::-1]  # the text of a bitmask starts with its highest bit
     usable, twice = int(b.translate(_USABLE), 2), int(b.translate(_TWICE), 2)
-    near = _near(usable & _SIZE, twice >> 10) | _near(usable >> 10, twice & _SIZE) << 10
-    loose = int(b.translate(_ONCE), 2) & ~near
+    near = _near(usable, twice)
+    loose = (usable ^ twice) & ~near  # held once, and no group of the hand for it
     wins_with = win_card_test(loose)
     return _facts(Facts, (loose, near, usable, twice, wins_with, wins_with & (int(b.translate(_HELD), 2) | near)))
 
@@ -126,7 +136,7 @@ def huxi_bound(rules, table: Sequence[Group], hand: Sequence[int], card: int | N
     if card is not None:
         four = bound.four[card]
         for g in table:
-            if g.cards[0] == card and g.kind in (Kind.PENG, Kind.WEI, Kind.CHOUWEI):
+            if g.cards[0] == card and g.kind in THREE_SAME:
                 bonus = max(bonus, four - huxi.get((g.kind, g.cards), 0))
         if hand[card] == 3:
             bonus = max(bonus, four - bound.kan[card])
@@ -155,6 +165,6 @@ def may_win(rules, table: Sequence[Group], hand: Sequence[int], card: int | None
             return False
     elif not facts.fits >> card & 1:  # no loose single left over, and the card in a group of the hand
         if hand[card] or not facts.wins_with >> card & 1 or not any(
-                g.cards[0] == card and g.kind in (Kind.PENG, Kind.WEI, Kind.CHOUWEI) for g in table):
+                g.cards[0] == card and g.kind in THREE_SAME for g in table):
             return False  # the card itself would be loose, unless it joins a table group
     return huxi_bound(rules, table, hand, card) >= rules.min_huxi

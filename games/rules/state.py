@@ -166,7 +166,11 @@ def holdings(hand, table) -> int:
 def owes_discard(hand, table, incoming: int = 0) -> bool:
     """R6.5: holdings (with `incoming` cards about to come in) above 20 + max(0, n4 − 1) owe a discard;
     n4 counts the pao and ti. Read by the turn loop, the claims (a take that would owe one) and the bots."""
-    return holdings(hand, table) + incoming > 20 + max(0, sum(g.kind in FOUR_SAME for g in table) - 1)
+    cards, fours = sum(hand) + incoming, 0  # holdings(hand, table) and n4 in one pass: read on every take
+    for g in table:
+        cards += len(g.cards)
+        fours += g.kind in FOUR_SAME
+    return cards > 20 + max(0, fours - 1)
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,7 @@ from . import cards as C
 from . import claims
 from .prechecks import usable_kinds
 from .actions import Action, Event
-from .groups import Group, Kind
+from .groups import KIND_TEXT, THREE_SAME, WEI_KINDS, Group, Kind
 from .state import DISCARD, DRAW, TIWEI, HandState, Window, owes_discard, table_huxi, to_act_of
 
 
@@ -34,6 +34,7 @@ def thawed(rows: list, i: int) -> list:
 class Play:
     def __init__(self, s: HandState):
         self.rules, self.dealer, self.order = s.rules, s.dealer, s.order
+        self.after = {seat: claims.next_seat(self.order, seat) for seat in self.order}  # each seat's 下家
         self.hands = list(map(bytes, s.hands))
         self.tables, self.piles = list(s.tables), list(s.piles)
         self.stock = s.stock
@@ -80,23 +81,22 @@ class Play:
         self.events.append(_event(Event, (seat, move, cards)))  # Event(seat, move, cards), in C
 
     def next_seat(self, seat: int) -> int:
-        return claims.next_seat(self.order, seat)
+        return self.after[seat]
 
     def table_huxi(self, seat: int) -> int:
         return table_huxi(self.rules, self.tables[seat])
 
-    def lay(self, seat: int, kind: Kind, cards, replacing: Kind | tuple[Kind, ...] = ()) -> Group:
-        """Put a group on the seat's table, in place of its group of `replacing` kind for that card."""
+    def lay(self, seat: int, kind: Kind, cards, replacing: tuple[Kind, ...] = ()) -> Group:
+        """Put a group on the seat's table, in place of its group of a `replacing` kind for that card."""
         group = Group(kind, tuple(sorted(cards)))
         table = thawed(self.tables, seat)
-        replacing = (replacing,) if isinstance(replacing, Kind) else replacing
         for i, g in enumerate(table):
             if g.kind in replacing and g.cards[0] == group.cards[0]:
                 table[i] = group
                 break
         else:
             table.append(group)
-        self.emit(seat, kind.value, group.cards)
+        self.emit(seat, KIND_TEXT[kind], group.cards)
         return group
 
     # --- the loop ----------------------------------------------------------------------------
@@ -120,10 +120,10 @@ class Play:
         last = not self.stock
         hand = self.hands[seat]
         if hand[card] == 3 or (not hand[card] and any(  # a wei holds every other copy: none in hand
-                g.cards[0] == card and g.kind in (Kind.WEI, Kind.CHOUWEI) for g in self.tables[seat])):
+                g.cards[0] == card and g.kind in WEI_KINDS for g in self.tables[seat])):
             # R5.2: ti from a kan in hand or from the own wei
             self.remove(seat, (card,) * hand[card])
-            self.lay(seat, Kind.TI, (card,) * 4, replacing=(Kind.WEI, Kind.CHOUWEI))
+            self.lay(seat, Kind.TI, (card,) * 4, replacing=WEI_KINDS)
         elif hand[card] == 2:  # R5.4: forced wei; chou-wei on a passed card (R6.4)
             self.remove(seat, (card, card))
             self.lay(seat, Kind.CHOUWEI if self.passed[seat] >> card & 1 else Kind.WEI, (card,) * 3)
@@ -201,7 +201,7 @@ class Play:
         """R5.3: forced; after the first pao/ti a discard follows, after 八块 the 下家 draws (R6.5)."""
         self.window = None
         self.remove(seat, (card,) * self.hands[seat][card])
-        self.lay(seat, Kind.PAO, (card,) * 4, replacing=(Kind.PENG, Kind.WEI, Kind.CHOUWEI))
+        self.lay(seat, Kind.PAO, (card,) * 4, replacing=THREE_SAME)
         self.after_take(seat)
 
     def take(self, seat: int, action: Action) -> None:
