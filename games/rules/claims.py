@@ -119,7 +119,7 @@ def _chi_with_bi(group: tuple[int, ...], bis: tuple[tuple[int, ...], ...]) -> Ac
 
 def discard_blocked(t, seat: int, hand_after) -> bool:
     """R6.5: a chosen take that owes a discard and leaves nothing to discard is refused."""
-    if any(0 < n < 3 for n in hand_after):
+    if prechecks.usable_kinds(hand_after):  # a card to discard
         return False
     return owes_discard(t.hands[seat], t.tables[seat], incoming=1)  # a take adds one card
 
@@ -139,6 +139,23 @@ def chi_choices(t, seat: int, card: int) -> tuple[Action, ...]:
     if not found or sum(hand) - 3 * hand.count(3) > 8:  # a chi with two bi uses 8 hand cards: one is left
         return found
     return tuple(a for a in found if not discard_blocked(t, seat, C.minus(hand, chi_used(a, card))))
+
+
+def can_chi(t, seat: int, card: int) -> bool:
+    """`bool(chi_choices(t, seat, card))`, for offers: most hands hold no copy of the card (nothing to
+    bi, R6.3), and then a chi group's two other cards are in hand exactly when the card is `near` in
+    the hand's facts (never from a kan); a hand of more than 8 such cards can never be left without a
+    discard. Only the rest builds the choices (most hands it sees are new to their cache)."""
+    if (t.passed[seat] | t.discarded[seat]) >> card & 1:  # forbidden (R6.4)
+        return False
+    hand = t.hands[seat]
+    facts = prechecks.hand_facts(bytes(hand))
+    if not facts.usable >> card & 1:
+        if not facts.near >> card & 1:
+            return False
+        if sum(hand) - 3 * hand.count(3) > 8:
+            return True
+    return bool(chi_choices(t, seat, card))
 
 
 def can_peng(t, seat: int, card: int) -> bool:
@@ -214,7 +231,10 @@ def offers(t, kind: str, card: int, owner: int, last: bool = False,
     his 下家). A pending pao leaves no room for peng or chi."""
     hu_seats, peng_seats, chi_takers = _seats(t.order, kind, owner, t.rules.discard_win)
     out = []  # loops, not list comprehensions: each of those is a call, and offers runs on every card
+    hands, in_flight = t.hands, kind in (DISCARD, DRAW)
     for s in hu_seats:
+        if in_flight and not prechecks.hand_facts(bytes(hands[s])).wins_with >> card & 1:
+            continue  # may_win's first test, without the calls: it refuses most seats on most cards
         if can_hu(t, s, kind, card, owner, last, earthly):
             out.append((s, "hu"))
     if kind in (TIWEI, SHOWN):
@@ -223,12 +243,11 @@ def offers(t, kind: str, card: int, owner: int, last: bool = False,
     if pao is not None:
         out.append((pao, "pao"))
         return tuple(out)
-    hands = t.hands
     for s in peng_seats:
         if hands[s][card] == 2 and can_peng(t, s, card):
             out.append((s, "peng"))
     for s in chi_takers:
-        if chi_choices(t, s, card):  # mostly answered by chi_completions' cache, which legal_actions reads next
+        if can_chi(t, s, card):
             out.append((s, "chi"))
     return tuple(out)
 

@@ -31,6 +31,33 @@ def thawed(rows: list, i: int) -> list:
     return row
 
 
+def _has_group(table, card: int, kinds) -> bool:
+    """The table holds a group of one of these kinds of the card (a loop: read on every draw)."""
+    for g in table:
+        if g.cards[0] == card and g.kind in kinds:
+            return True
+    return False
+
+
+_ALL_PASSED = (None, None, None)
+
+
+def _taker(offers, decisions) -> tuple | None:
+    """A window's outcome (R5.5, R7.3): (seat, claim, action) of the best claim once no better one can
+    still come, (seat, "pao", None) for a forced pao, _ALL_PASSED when nobody takes the card, or None
+    while a seat that could still take it has to decide."""
+    decided = dict(decisions)
+    for seat, claim in offers:
+        if claim == "pao":
+            return seat, claim, None
+        action = decided.get(seat)
+        if action is None:
+            return None
+        if action.verb == claim:
+            return seat, claim, action
+    return _ALL_PASSED
+
+
 class Play:
     def __init__(self, s: HandState):
         self.rules, self.dealer, self.order = s.rules, s.dealer, s.order
@@ -119,8 +146,8 @@ class Play:
         self.emit(seat, "draw", (card,))
         last = not self.stock
         hand = self.hands[seat]
-        if hand[card] == 3 or (not hand[card] and any(  # a wei holds every other copy: none in hand
-                g.cards[0] == card and g.kind in WEI_KINDS for g in self.tables[seat])):
+        if hand[card] == 3 or (not hand[card] and _has_group(  # a wei holds every other copy: none in hand
+                self.tables[seat], card, WEI_KINDS)):
             # R5.2: ti from a kan in hand or from the own wei
             self.remove(seat, (card,) * hand[card])
             self.lay(seat, Kind.TI, (card,) * 4, replacing=WEI_KINDS)
@@ -160,9 +187,11 @@ class Play:
             self.skipped_peng |= 1 << seat
         if action.verb == "pass" and mine & {"peng", "chi"}:  # R6.4 passed card
             self.passed[seat] |= 1 << w.card
-        self.window = Window(w.kind, w.card, w.owner, w.offers, w.decisions + ((seat, action),), w.last,
-                             w.earthly, w.held)
-        self.resolve()
+        decisions = w.decisions + ((seat, action),)
+        taker = None if w.held else _taker(w.offers, decisions)
+        if taker is None or taker[1] == "hu":  # the window stays open, or the hand ends on it: its state
+            self.window = Window(w.kind, w.card, w.owner, w.offers, decisions, w.last, w.earthly, w.held)
+        self.resolve_as(taker)  # else the window closes: its card (all a take reads of it) is the same
 
     def release(self) -> None:
         """The held window may resolve now: at once when every asked seat has decided, else at the
@@ -174,18 +203,21 @@ class Play:
     def resolve(self) -> None:
         """Take the best claim once no better one can still come (R5.5, R7.3); if all pass, go on."""
         w = self.window
-        if w.held:  # a forced pao waits too: an immediate one would tell that nobody could hu
+        if not w.held:  # a forced pao waits too: an immediate one would tell that nobody could hu
+            self.resolve_as(_taker(w.offers, w.decisions))
+
+    def resolve_as(self, taker: tuple | None) -> None:
+        """Play the window's outcome (_taker): None leaves it open."""
+        if taker is None:
             return
-        decided = dict(w.decisions)
-        for seat, claim in w.offers:
-            if claim == "pao":
-                return self.pao(seat, w.card)
-            if seat not in decided:
-                return
-            action = decided[seat]
-            if action.verb == claim:
-                return self.take(seat, action)
-        self.go_on(w.kind, w.card, w.owner)
+        seat, claim, action = taker
+        w = self.window
+        if claim == "pao":
+            self.pao(seat, w.card)
+        elif claim is None:
+            self.go_on(w.kind, w.card, w.owner)
+        else:
+            self.take(seat, action)
 
     def go_on(self, kind: str, card: int, owner: int) -> None:
         """Nobody takes the card: it joins its owner's pile and the 下家 draws, or after a ti/wei or
