@@ -87,6 +87,24 @@ class Played(NamedTuple):
     states: tuple = ()  # replay(steps=True): the state after the deal, then after each move of the log
 
 
+def chooser(rng: random.Random):
+    """`rng.choice` as one call: CPython's Random.choice takes the index from _randbelow, which draws
+    getrandbits of the length's bit length until one is below the length. Self-play picks twice a move,
+    and the two calls of choice were a tenth of its calls: the same draws, so the same hands
+    (tests/rules/test_golden_selfplay.py, and a test against rng.choice)."""
+    getrandbits = rng.getrandbits
+
+    def choice(seq):
+        n = len(seq)
+        k = n.bit_length()
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        return seq[r]
+
+    return choice
+
+
 def random_hand(rules, seed: int, dealer: int = 0, players: int = 3, check=None,
                 hu_first: bool = False, held: bool = False) -> Played:
     """Play one hand with random legal choices (seeded).
@@ -97,7 +115,7 @@ def random_hand(rules, seed: int, dealer: int = 0, players: int = 3, check=None,
     log = []
     if check is None and not held:  # nothing reads the states between moves: play in place
         play = dealt(rules, seed=seed, dealer=dealer, players=players)
-        choice, step = rng.choice, play.step
+        choice, step = chooser(rng), play.step
         while play.result is None:
             seat = choice(play.to_act)
             legal = legal_actions(play, seat)

@@ -51,24 +51,23 @@ def _bi_sets(usable: int, twice: int, card: int) -> tuple[tuple[tuple[int, ...],
     if not usable >> card & 1:
         return ((),)
     out = set()
-    for g in GROUPS_WITH[card]:
-        rest = _without(usable, twice, g)
-        if rest is not None:
-            out.update(tuple(sorted((g, *more))) for more in _bi_sets(*rest, card))
+    for g, once, two in _BI_MASKS[card]:
+        if usable & once == once and twice & two == two:  # the group's cards are in hand
+            more = _bi_sets(*_without(usable, twice, once, two), card)
+            out.update(tuple(sorted((g, *m))) for m in more)
     return tuple(sorted(out))
 
 
-def _without(usable: int, twice: int, cards) -> tuple[int, int] | None:
-    """The hand (as _bi_sets reads it) less these cards, or None when they are not all there."""
-    for k in cards:
-        bit = 1 << k
-        if twice & bit:
-            twice ^= bit
-        elif usable & bit:
-            usable ^= bit
-        else:
-            return None
-    return usable, twice
+def _masks(cards) -> tuple[int, int]:
+    """The kinds these cards hold once and twice, as bitmasks (a group never holds a kind three times)."""
+    once = sum(1 << k for k in set(cards) if cards.count(k) == 1)
+    return once, sum(1 << k for k in set(cards) if cards.count(k) == 2)
+
+
+def _without(usable: int, twice: int, once: int, two: int) -> tuple[int, int]:
+    """The hand (as _bi_sets reads it) less the cards of these masks (_masks), all in it: a kind held
+    twice and taken once is held once; a kind taken once or twice is no longer held."""
+    return usable & ~(once & ~twice | two), twice & ~(once | two)
 
 
 def _needs(group: tuple[int, ...], card: int) -> tuple[tuple[int, int], ...]:
@@ -79,8 +78,7 @@ def _needs(group: tuple[int, ...], card: int) -> tuple[tuple[int, int], ...]:
 
 
 CHI_NEEDS = tuple(tuple((g, _needs(g, k)) for g in GROUPS_WITH[k]) for k in C.KINDS)
-_CHI_HAND_CARDS = tuple(tuple((g, tuple(k for k, n in needs for _ in range(n))) for g, needs in row)
-                        for row in CHI_NEEDS)  # as CHI_NEEDS, each hand card once per copy needed
+_BI_MASKS = tuple(tuple((g, *_masks(g)) for g in GROUPS_WITH[k]) for k in C.KINDS)  # a bi group's cards
 _CHI_ALONE = tuple(tuple(Action.chi(g) for g in GROUPS_WITH[k]) for k in C.KINDS)  # each chi without bi
 # Per kind: the hand cards each chi group needs besides the taken card, as bitmasks of the kinds needed
 # once and twice (prechecks.Facts).
@@ -105,10 +103,9 @@ def _chi_local(card: int, usable: int, twice: int) -> tuple[Action, ...]:
         return tuple(a for (once, two), a in zip(_CHI_MASKS[card], _CHI_ALONE[card])
                      if usable & once == once and twice & two == two)
     out = []
-    for g, needs in _CHI_HAND_CARDS[card]:
-        rest = _without(usable, twice, needs)
-        if rest is not None:
-            out.extend(_chi_with_bi(g, bis) for bis in _bi_sets(*rest, card))
+    for g, (once, two) in zip(GROUPS_WITH[card], _CHI_MASKS[card]):
+        if usable & once == once and twice & two == two:
+            out.extend(_chi_with_bi(g, bis) for bis in _bi_sets(*_without(usable, twice, once, two), card))
     return tuple(dict.fromkeys(out))
 
 

@@ -143,7 +143,7 @@ class Play:
             return
         card, self.stock = self.stock[0], self.stock[1:]
         self.draws += 1
-        self.emit(seat, "draw", (card,))
+        self.events.append(_event(Event, (seat, "draw", (card,))))  # emit, inlined on the hot paths
         last = not self.stock
         hand = self.hands[seat]
         if hand[card] == 3 or (not hand[card] and _has_group(  # a wei holds every other copy: none in hand
@@ -155,7 +155,7 @@ class Play:
             self.remove(seat, (card, card))
             self.lay(seat, Kind.CHOUWEI if self.passed[seat] >> card & 1 else Kind.WEI, (card,) * 3)
         else:
-            self.emit(seat, "show", (card,))
+            self.events.append(_event(Event, (seat, "show", (card,))))
             self.open(DRAW, card, seat, last=last)
             return
         self.open(TIWEI, card, seat, last=last)
@@ -165,7 +165,7 @@ class Play:
         self.remove(seat, (card,))
         self.discarded[seat] |= 1 << card
         self.turn = None
-        self.emit(seat, "discard", (card,))
+        self.events.append(_event(Event, (seat, "discard", (card,))))
         self.open(DISCARD, card, seat, earthly=earthly)
 
     def open(self, kind: str, card: int, owner: int, last: bool = False, earthly: bool = False) -> None:
