@@ -29,20 +29,10 @@ def _both(*values: int) -> int:
     return sum(1 << v | 1 << (v + 10) for v in values)
 
 
-# near's terms, each true at the value indices it may be true at: shifts that run across the sizes fall
+# hand_facts' near: its terms, each true at the value indices it may be true at: shifts that run across the sizes fall
 # outside these masks.
 _AFTER_TWO, _BETWEEN, _BEFORE_TWO = _both(*range(2, 10)), _both(*range(1, 9)), _both(*range(8))
 _ER, _QI, _SHI = _both(1), _both(6), _both(9)  # 二, 七, 十
-
-
-def _near(usable: int, twice: int) -> int:
-    """The kinds for which the hand holds the two other cards of a group holding one copy of it: a
-    sentence v-2 v-1 v, v-1 v v+1, v v+1 v+2 or 二七十 of usable cards, or a jiao with two of the other
-    size. Both sizes at once."""
-    u = usable
-    return (u << 2 & u << 1 & _AFTER_TWO | u << 1 & u >> 1 & _BETWEEN | u >> 1 & u >> 2 & _BEFORE_TWO
-            | u >> 5 & u >> 8 & _ER | u << 5 & u >> 3 & _QI | u << 8 & u << 3 & _SHI
-            | twice >> 10 | (twice & _SIZE) << 10)
 
 
 class Facts(NamedTuple):
@@ -62,9 +52,15 @@ def hand_facts(counts: bytes) -> Facts:
     bytes, so this is their own key). A seat's hand seldom changes: cached."""
     b = counts[::-1]  # the text of a bitmask starts with its highest bit
     usable, twice = int(b.translate(_USABLE), 2), int(b.translate(_TWICE), 2)
-    near = _near(usable, twice)
+    # near: the hand holds the two other cards of a group holding one copy of the kind: a sentence
+    # v-2 v-1 v, v-1 v v+1, v v+1 v+2 or 二七十 of usable cards, or a jiao with two of the other size
+    # (both sizes at once, in one expression: a miss here comes with nearly every new hand)
+    u = usable
+    near = (u << 2 & u << 1 & _AFTER_TWO | u << 1 & u >> 1 & _BETWEEN | u >> 1 & u >> 2 & _BEFORE_TWO
+            | u >> 5 & u >> 8 & _ER | u << 5 & u >> 3 & _QI | u << 8 & u << 3 & _SHI
+            | twice >> 10 | (twice & _SIZE) << 10)
     loose = (usable ^ twice) & ~near  # held once, and no group of the hand for it
-    wins_with = win_card_test(loose)
+    wins_with = win_card_test(loose) if loose.bit_count() <= 2 else 0
     return _facts(Facts, (loose, near, usable, twice, wins_with, wins_with & (int(b.translate(_HELD), 2) | near)))
 
 

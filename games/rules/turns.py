@@ -2,11 +2,12 @@
 
 `Play` is a mutable working copy of a HandState. `apply` thaws the state, runs one decision and every
 forced step after it until a seat must decide again (or the hand ends), and freezes the result.
-A move changes a few rows only, so tables and piles stay the state's tuples until written (see
-thawed): thawing and freezing run on every apply. A hand is a `bytes` of its counts, replaced when
-cards leave it (Play.remove): a hand is read far more often than written (every claim test reads
-each seat's hand), and a bytes is read like the state's tuple, hashes once for the caches keyed on
-it (prechecks) and is its own key (`bytes(hand) is hand`).
+Thawing and freezing run on every apply, and a move changes a few rows only, so tables stay the
+state's tuples until written (see thawed); piles are lists from the start (most moves add to one).
+A hand is a `bytes` of its counts, replaced when cards leave it (Play.remove): a hand is read far
+more often than written (every claim test reads each seat's hand), and a bytes is read like the
+state's tuple, hashes once for the caches keyed on it (prechecks) and is its own key
+(`bytes(hand) is hand`).
 """
 from __future__ import annotations
 
@@ -63,7 +64,7 @@ class Play:
         self.rules, self.dealer, self.order = s.rules, s.dealer, s.order
         self.after = {seat: claims.next_seat(self.order, seat) for seat in self.order}  # each seat's 下家
         self.hands = list(map(bytes, s.hands))
-        self.tables, self.piles = list(s.tables), list(s.piles)
+        self.tables, self.piles = list(s.tables), list(map(list, s.piles))  # a pile grows most moves
         self.stock = s.stock
         self.removed, self.shown = s.removed, s.shown
         self.passed, self.discarded = list(s.passed), list(s.discarded)
@@ -74,10 +75,9 @@ class Play:
         self.opened = 0  # windows opened by this step (none: a held window's step left it open)
         self.events: list[Event] = []
 
-    @property
-    def to_act(self) -> tuple[int, ...]:
-        """As HandState.to_act, so legal_actions reads a working copy too (a playout, see play_out)."""
-        return to_act_of(self)
+    # As HandState.to_act, so legal_actions reads a working copy too (a playout, see play_out); the
+    # function itself as the getter: self-play reads it on every move.
+    to_act = property(to_act_of)
 
     def freeze(self) -> HandState:
         return HandState(
@@ -107,9 +107,6 @@ class Play:
     def emit(self, seat: int | None, move: str, cards: tuple[int, ...] = ()) -> None:
         self.events.append(_event(Event, (seat, move, cards)))  # Event(seat, move, cards), in C
 
-    def next_seat(self, seat: int) -> int:
-        return self.after[seat]
-
     def table_huxi(self, seat: int) -> int:
         return table_huxi(self.rules, self.tables[seat])
 
@@ -133,7 +130,7 @@ class Play:
         if owes_discard(hand, self.tables[seat]) and usable_kinds(hand):  # a card to discard
             self.turn = seat
         else:
-            self.draw(self.next_seat(seat))
+            self.draw(self.after[seat])
 
     def draw(self, seat: int) -> None:
         if not self.stock:
@@ -174,7 +171,8 @@ class Play:
             return self.go_on(kind, card, owner)
         self.opened += 1  # held: a window even when nobody may claim, so the table cannot tell (R3)
         self.window = Window(kind, card, owner, offers, (), last, earthly, self.held)
-        self.resolve()
+        if not self.held:  # resolve(), one call less: a forced pao goes at once, else the window waits
+            self.resolve_as(_taker(offers, ()))
 
     def decide(self, seat: int, action: Action) -> None:
         """One seat's single decision on the window's card (R7.6), with what declining costs it."""
@@ -224,8 +222,8 @@ class Play:
         the shown card the owner goes on (R6.5)."""
         self.window = None
         if kind in (DISCARD, DRAW):  # Window.in_flight
-            thawed(self.piles, owner).append(card)
-            self.draw(self.next_seat(owner))
+            self.piles[owner].append(card)
+            self.draw(self.after[owner])
         else:
             self.after_take(owner)
 
