@@ -10,11 +10,11 @@ from functools import lru_cache
 from . import cards as C
 from . import prechecks, scoring
 from .actions import Action
-from .groups import GROUPS_WITH, NEIGHBOURS, WEI_KINDS, Group, Kind
+from .groups import GROUPS_WITH, NEIGHBOURS, Group, Kind
 from .scoring import Source
 from .state import DISCARD, DRAW, SHOWN, TIWEI, owes_discard
 
-_PENG = Kind.PENG  # bound once (groups.WEI_KINDS says why)
+# Bound once (groups.WEI_KINDS says why).
 _OWN_DRAW, _OTHER_DRAW, _DISCARD, _SHOWN = Source.OWN_DRAW, Source.OTHER_DRAW, Source.DISCARD, Source.SHOWN
 
 # The table group each chi or bi group becomes (R6.2), built once: a sentence, or a jiao of one value.
@@ -136,7 +136,9 @@ def chi_choices(t, seat: int, card: int) -> tuple[Action, ...]:
     found = _chi_local(card, facts.usable & local, facts.twice & local)
     if not found or sum(hand) - 3 * hand.count(3) > 8:  # a chi with two bi uses 8 hand cards: one is left
         return found
-    return tuple(a for a in found if not discard_blocked(t, seat, C.minus(hand, chi_used(a, card))))
+    if not owes_discard(hand, t.tables[seat], incoming=1):  # discard_blocked's second half: the same for all
+        return found
+    return tuple(a for a in found if prechecks.usable_kinds(C.minus(hand, chi_used(a, card))))
 
 
 def can_chi(t, seat: int, card: int) -> bool:
@@ -168,15 +170,14 @@ def can_peng(t, seat: int, card: int) -> bool:
 def pao_seat(t, kind: str, card: int, owner: int) -> int | None:
     """R5.3: the seat that must pao this card: a kan in hand or a wei on the table, when another player
     discards or draws it; a peng on the table, when anyone draws it."""
-    hands, tables, drawn = t.hands, t.tables, kind == DRAW
+    hands, pengs, weis, drawn, bit = t.hands, t.pengs, t.weis, kind == DRAW, 1 << card
     for s in t.order:
-        if hands[s][card]:
-            if hands[s][card] == 3 and s != owner:
+        n = hands[s][card]
+        if n:  # a copy in hand: no peng or wei of the card on this seat's table
+            if n == 3 and s != owner:
                 return s
-            continue  # a copy in hand: no peng or wei of the card on this seat's table
-        for g in tables[s]:
-            if g.cards[0] == card and ((drawn and g.kind == _PENG) or (s != owner and g.kind in WEI_KINDS)):
-                return s
+        elif (drawn and pengs[s] & bit) or (s != owner and weis[s] & bit):
+            return s
     return None
 
 

@@ -25,10 +25,10 @@ __all__ = ["Action", "Event", "HandState", "IllegalAction", "InvalidAction", "Se
 
 PASS, PENG, HU = Action("pass"), Action("peng"), Action("hu")
 DISCARDS = tuple(Action.discard(k) for k in range(20))
-# The discards of every set of small kinds, and of big kinds, by bitmask: a seat's discards are the
-# kinds it holds once or twice (prechecks.usable_kinds), read as two such halves.
-_DISCARD_SETS = tuple(tuple(tuple(DISCARDS[base + v] for v in range(10) if mask >> v & 1) for mask in range(1 << 10))
-                      for base in (0, 10))
+# The discards of every set of five kinds (一…五, 六…十, 壹…伍, 陆…拾) by bitmask: a seat's discards are
+# the kinds it holds once or twice (prechecks.usable_kinds), read as four such quarters.
+_DISCARD_SETS = tuple(tuple(tuple(DISCARDS[base + v] for v in range(5) if mask >> v & 1) for mask in range(32))
+                      for base in (0, 5, 10, 15))
 
 
 def legal_actions(state: HandState, seat: int) -> list[Action]:
@@ -39,7 +39,8 @@ def legal_actions(state: HandState, seat: int) -> list[Action]:
         if state.turn != seat:
             return []
         usable = usable_kinds(state.hands[seat])  # R6.5: never a kan card
-        return [*_DISCARD_SETS[0][usable & 1023], *_DISCARD_SETS[1][usable >> 10]]
+        a, b, c, d = _DISCARD_SETS
+        return [*a[usable & 31], *b[usable >> 5 & 31], *c[usable >> 10 & 31], *d[usable >> 15]]
     w = state.window
     if w is None or seat not in w.waiting:
         return []

@@ -18,13 +18,14 @@ from functools import lru_cache
 
 from . import cards as C
 from .actions import Action
-from .groups import FOUR_SAME, Group
+from .groups import FOUR_SAME, WEI_KINDS, Group, Kind
 from .variants import RuleSet, interned
 
 # Window kinds: a discard; a drawn card shown; the drawer's hu right after his forced ti/wei;
 # the optional heavenly hu on the dealer's shown card (R9.3).
 DISCARD, DRAW, TIWEI, SHOWN = "discard", "draw", "tiwei", "shown"
 CLAIMS = ("hu", "pao", "peng", "chi")
+_PENG = Kind.PENG  # bound once (groups.WEI_KINDS says why)
 
 
 @dataclass(slots=True, unsafe_hash=True)  # not frozen (a setattr call per field): never changed all the same
@@ -163,6 +164,18 @@ def holdings(hand, table) -> int:
     return sum(hand) + sum(len(g.cards) for g in table)
 
 
+def table_threes(table) -> tuple[int, int]:
+    """Bitmasks of the kinds of a table's peng and of its wei (open or not): the groups a fourth copy
+    makes a pao or a ti of (R5.2, R5.3)."""
+    pengs = weis = 0
+    for g in table:
+        if g.kind == _PENG:
+            pengs |= 1 << g.cards[0]
+        elif g.kind in WEI_KINDS:
+            weis |= 1 << g.cards[0]
+    return pengs, weis
+
+
 def owes_discard(hand, table, incoming: int = 0) -> bool:
     """R6.5: holdings (with `incoming` cards about to come in) above 20 + max(0, n4 − 1) owe a discard;
     n4 counts the pao and ti. Read by the turn loop, the claims (a take that would owe one) and the bots."""
@@ -226,6 +239,16 @@ class HandState:
 
     def holdings(self, seat: int) -> int:
         return holdings(self.hands[seat], self.tables[seat])
+
+    @property
+    def pengs(self) -> tuple[int, ...]:
+        """Per seat, table_threes' peng kinds (the turn loop keeps its own as it lays groups)."""
+        return tuple(table_threes(t)[0] for t in self.tables)
+
+    @property
+    def weis(self) -> tuple[int, ...]:
+        """Per seat, table_threes' wei kinds."""
+        return tuple(table_threes(t)[1] for t in self.tables)
 
     def table_huxi(self, seat: int) -> int:
         return table_huxi(self.rules, self.tables[seat])

@@ -18,9 +18,10 @@ from . import claims
 from .prechecks import usable_kinds
 from .actions import Action, Event
 from .groups import KIND_TEXT, THREE_SAME, WEI_KINDS, Group, Kind
-from .state import DISCARD, DRAW, TIWEI, HandState, Window, owes_discard, table_huxi, to_act_of
+from .state import DISCARD, DRAW, TIWEI, HandState, Window, owes_discard, table_huxi, table_threes, to_act_of
 
 
+_PENG = Kind.PENG  # bound once (groups.WEI_KINDS says why)
 _event = tuple.__new__  # a named tuple's own __new__ is a Python function; every move emits a few events
 
 
@@ -30,14 +31,6 @@ def thawed(rows: list, i: int) -> list:
     if type(row) is tuple:
         row = rows[i] = list(row)
     return row
-
-
-def _has_group(table, card: int, kinds) -> bool:
-    """The table holds a group of one of these kinds of the card (a loop: read on every draw)."""
-    for g in table:
-        if g.cards[0] == card and g.kind in kinds:
-            return True
-    return False
 
 
 _ALL_PASSED = (None, None, None)
@@ -65,6 +58,8 @@ class Play:
         self.after = {seat: claims.next_seat(self.order, seat) for seat in self.order}  # each seat's 下家
         self.hands = list(map(bytes, s.hands))
         self.tables, self.piles = list(s.tables), list(map(list, s.piles))  # a pile grows most moves
+        threes = [table_threes(t) for t in s.tables]  # kept as groups are laid (lay): read on every card
+        self.pengs, self.weis = [p for p, _ in threes], [w for _, w in threes]
         self.stock = s.stock
         self.removed, self.shown = s.removed, s.shown
         self.passed, self.discarded = list(s.passed), list(s.discarded)
@@ -120,6 +115,14 @@ class Play:
                 break
         else:
             table.append(group)
+        bit = 1 << group.cards[0]
+        if kind == _PENG:
+            self.pengs[seat] |= bit
+        elif kind in WEI_KINDS:
+            self.weis[seat] |= bit
+        else:  # a pao or ti, in place of a peng or wei of the card if there was one
+            self.pengs[seat] &= ~bit
+            self.weis[seat] &= ~bit
         self.emit(seat, KIND_TEXT[kind], group.cards)
         return group
 
@@ -143,8 +146,7 @@ class Play:
         self.events.append(_event(Event, (seat, "draw", (card,))))  # emit, inlined on the hot paths
         last = not self.stock
         hand = self.hands[seat]
-        if hand[card] == 3 or (not hand[card] and _has_group(  # a wei holds every other copy: none in hand
-                self.tables[seat], card, WEI_KINDS)):
+        if hand[card] == 3 or (not hand[card] and self.weis[seat] >> card & 1):  # a wei: no copy in hand
             # R5.2: ti from a kan in hand or from the own wei
             self.remove(seat, (card,) * hand[card])
             self.lay(seat, Kind.TI, (card,) * 4, replacing=WEI_KINDS)
@@ -170,9 +172,9 @@ class Play:
         if not offers and not self.held:  # nobody may claim: the common case, no window to build
             return self.go_on(kind, card, owner)
         self.opened += 1  # held: a window even when nobody may claim, so the table cannot tell (R3)
-        self.window = Window(kind, card, owner, offers, (), last, earthly, self.held)
-        if not self.held:  # resolve(), one call less: a forced pao goes at once, else the window waits
-            self.resolve_as(_taker(offers, ()))
+        if not self.held and offers[0][1] == "pao":  # resolve()'s first step: a forced pao goes at once
+            return self.pao(offers[0][0], card)
+        self.window = Window(kind, card, owner, offers, (), last, earthly, self.held)  # it waits for a seat
 
     def decide(self, seat: int, action: Action) -> None:
         """One seat's single decision on the window's card (R7.6), with what declining costs it."""
