@@ -11,9 +11,11 @@ from . import cards as C
 from . import prechecks, scoring
 from .actions import Action
 from .groups import GROUPS_WITH, NEIGHBOURS, Group, Kind
+from .prechecks import hand_facts
 from .scoring import Source
 from .state import DISCARD, DRAW, SHOWN, TIWEI, owes_discard
 
+_IN_FLIGHT = (DISCARD, DRAW)  # Window.in_flight's kinds
 # Bound once (groups.WEI_KINDS says why).
 _OWN_DRAW, _OTHER_DRAW, _DISCARD, _SHOWN = Source.OWN_DRAW, Source.OTHER_DRAW, Source.DISCARD, Source.SHOWN
 
@@ -93,7 +95,7 @@ def chi_completions(hand, card: int) -> tuple[Action, ...]:
     """R6.2–R6.3: every (chi group, bi groups) choice that completes. Kan cards are never used.
     Only the kinds that share a chi group with the card matter, and of each only whether it is held
     once or twice (a kan is never used): the cache keys on those two bitmasks."""
-    facts, local = prechecks.hand_facts(bytes(hand)), _LOCAL[card]
+    facts, local = hand_facts(bytes(hand)), _LOCAL[card]
     return _chi_local(card, facts.usable & local, facts.twice & local)
 
 
@@ -132,7 +134,7 @@ def chi_choices(t, seat: int, card: int) -> tuple[Action, ...]:
     if (t.passed[seat] | t.discarded[seat]) >> card & 1:  # forbidden (R6.4), read on every card: inlined
         return ()
     hand = t.hands[seat]
-    facts, local = prechecks.hand_facts(bytes(hand)), _LOCAL[card]  # chi_completions, one call less
+    facts, local = hand_facts(bytes(hand)), _LOCAL[card]  # chi_completions, one call less
     found = _chi_local(card, facts.usable & local, facts.twice & local)
     if not found or sum(hand) - 3 * hand.count(3) > 8:  # a chi with two bi uses 8 hand cards: one is left
         return found
@@ -149,7 +151,7 @@ def can_chi(t, seat: int, card: int) -> bool:
     if (t.passed[seat] | t.discarded[seat]) >> card & 1:  # forbidden (R6.4)
         return False
     hand = t.hands[seat]
-    facts = prechecks.hand_facts(bytes(hand))
+    facts = hand_facts(bytes(hand))
     if not facts.usable >> card & 1:
         if not facts.near >> card & 1:
             return False
@@ -230,13 +232,13 @@ def offers(t, kind: str, card: int, owner: int, last: bool = False,
     his 下家). A pending pao leaves no room for peng or chi."""
     hu_seats, peng_seats, chi_takers = _seats(t.order, kind, owner, t.rules.discard_win)
     out = []  # loops, not list comprehensions: each of those is a call, and offers runs on every card
-    hands, in_flight = t.hands, kind in (DISCARD, DRAW)
+    hands, in_flight = t.hands, kind in _IN_FLIGHT
     for s in hu_seats:
-        if in_flight and not prechecks.hand_facts(bytes(hands[s])).wins_with >> card & 1:
+        if in_flight and not hand_facts(bytes(hands[s])).wins_with >> card & 1:
             continue  # may_win's first test, without the calls: it refuses most seats on most cards
         if can_hu(t, s, kind, card, owner, last, earthly):
             out.append((s, "hu"))
-    if kind in (TIWEI, SHOWN):
+    if not in_flight:  # a ti/wei's card or the shown card: hu only
         return tuple(out)
     pao = pao_seat(t, kind, card, owner)
     if pao is not None:

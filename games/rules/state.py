@@ -178,12 +178,13 @@ def table_threes(table) -> tuple[int, int]:
 
 def owes_discard(hand, table, incoming: int = 0) -> bool:
     """R6.5: holdings (with `incoming` cards about to come in) above 20 + max(0, n4 − 1) owe a discard;
-    n4 counts the pao and ti. Read by the turn loop, the claims (a take that would owe one) and the bots."""
-    cards, fours = sum(hand) + incoming, 0  # holdings(hand, table) and n4 in one pass: read on every take
-    for g in table:
-        cards += len(g.cards)
-        fours += g.kind in FOUR_SAME
-    return cards > 20 + max(0, fours - 1)
+    n4 counts the pao and ti. Read by the turn loop, the claims (a take that would owe one) and the bots.
+    A table group is three cards but a pao or ti, four (R3), so holdings = hand + 3 × groups + n4, and
+    the test is hand + incoming + 3 × groups + min(n4, 1) > 20: the table is walked only at exactly 20."""
+    cards = sum(hand) + incoming + 3 * len(table)
+    if cards != 20:
+        return cards > 20
+    return any(g.kind in FOUR_SAME for g in table)
 
 
 @dataclass(frozen=True, slots=True)
