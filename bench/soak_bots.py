@@ -66,7 +66,7 @@ def cache_sizes() -> str:
     """Every cache of the engine and the bots, as size/cap."""
     out = [f"{name} {f.cache_info().currsize}/{f.cache_info().maxsize}" for name, f in (
         ("bi_sets", claims._bi_sets), ("chi_local", claims._chi_local), ("seats", claims._seats),
-        ("singles", prechecks._singles), ("order_of", state.order_of), ("planners", bots._planner))]
+        ("hand_facts", prechecks.hand_facts), ("order_of", state.order_of), ("planners", bots._planner))]
     solvers = [solver for _, solver in winning._SOLVERS.values()]
     out.append(f"sizes {sum(len(s.small) + len(s.big) for s in solvers)} ({len(solvers)} solvers, "
                f"cap {winning._MEMO_SIZE} each size)")

@@ -16,7 +16,8 @@ from typing import NamedTuple
 
 from . import cards as C
 from .groups import Group, Kind
-from .hand import HU, HandState, apply, deal, legal_actions, play_out, release
+from .deal import dealt
+from .hand import HU, HandState, apply, deal, legal_actions, release
 from .views import seat_view
 
 
@@ -86,6 +87,24 @@ class Played(NamedTuple):
     states: tuple = ()  # replay(steps=True): the state after the deal, then after each move of the log
 
 
+def chooser(rng: random.Random):
+    """`rng.choice` as one call: CPython's Random.choice takes the index from _randbelow, which draws
+    getrandbits of the length's bit length until one is below the length. Self-play picks twice a move,
+    and the two calls of choice were a tenth of its calls: the same draws, so the same hands
+    (tests/rules/test_golden_selfplay.py, and a test against rng.choice)."""
+    getrandbits = rng.getrandbits
+
+    def choice(seq):
+        n = len(seq)
+        k = n.bit_length()
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        return seq[r]
+
+    return choice
+
+
 def random_hand(rules, seed: int, dealer: int = 0, players: int = 3, check=None,
                 hu_first: bool = False, held: bool = False) -> Played:
     """Play one hand with random legal choices (seeded).
@@ -93,17 +112,18 @@ def random_hand(rules, seed: int, dealer: int = 0, players: int = 3, check=None,
     `hu_first`: a seat that may hu always does (more hands end in a win). `held`: a held hand, where
     a window is released once nobody is left to decide (the log holds the seats' moves only)."""
     rng = random.Random(seed)
-    state, events = deal(rules, seed=seed, dealer=dealer, players=players, held=held)
     log = []
     if check is None and not held:  # nothing reads the states between moves: play in place
-        play = play_out(state, events)
+        play = dealt(rules, seed=seed, dealer=dealer, players=players)
+        choice, step = chooser(rng), play.step
         while play.result is None:
-            seat = rng.choice(play.to_act)
+            seat = choice(play.to_act)
             legal = legal_actions(play, seat)
-            action = HU if hu_first and HU in legal else rng.choice(legal)
+            action = HU if hu_first and HU in legal else choice(legal)
             log.append((seat, action))
-            play.step(seat, action)
+            step(seat, action)
         return Played(play.freeze(), log, play.events)
+    state, events = deal(rules, seed=seed, dealer=dealer, players=players, held=held)
     while True:
         if check:
             broken = check(state)

@@ -6,14 +6,18 @@ rules, order, dealer, hands, tables, passed, discarded and passed_hu.
 from __future__ import annotations
 
 from functools import lru_cache
-from operator import itemgetter
 
 from . import cards as C
 from . import prechecks, scoring
 from .actions import Action
 from .groups import GROUPS_WITH, NEIGHBOURS, Group, Kind
+from .prechecks import hand_facts
 from .scoring import Source
 from .state import DISCARD, DRAW, SHOWN, TIWEI, owes_discard
+
+_IN_FLIGHT = (DISCARD, DRAW)  # Window.in_flight's kinds
+# Bound once (groups.WEI_KINDS says why).
+_OWN_DRAW, _OTHER_DRAW, _DISCARD, _SHOWN = Source.OWN_DRAW, Source.OTHER_DRAW, Source.DISCARD, Source.SHOWN
 
 # The table group each chi or bi group becomes (R6.2), built once: a sentence, or a jiao of one value.
 CHI_TABLE_GROUP = {g: Group.make(Kind.SENTENCE if len({C.value(k) for k in g}) > 1 else Kind.JIAO, g)
@@ -39,19 +43,33 @@ def forbidden(t, seat: int, card: int) -> str | None:
 
 
 # The lru_caches' sizes below hold the working set of a long bot soak (bench/soak_bots.py): its distinct
-# keys keep coming (new hands), so a larger cache only grows the process; hit rates measured over 1,000
-# all-bot hands: _bi_sets 52% at 4,096 entries (55% unbounded), _chi_local 67% (71%).
+# keys keep coming (new hands), so a larger cache only grows the process. Keyed on bitmasks of the kinds
+# near the card, 1,000 random hands (170 per variant) fill 2,245 entries of _chi_local (92% hits) and
+# 2,093 of _bi_sets (35% hits: it is asked on misses of _chi_local only).
 @lru_cache(maxsize=1 << 12)
-def _bi_sets(usable: tuple[int, ...], card: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """Every set of bi groups that lays down all copies of `card` left in the usable hand (R6.3)."""
-    if usable[card] == 0:
+def _bi_sets(usable: int, twice: int, card: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """Every set of bi groups that lays down all copies of `card` left in the usable hand (R6.3), the
+    hand as the bitmasks of the kinds held once or twice and held twice (prechecks.Facts)."""
+    if not usable >> card & 1:
         return ((),)
     out = set()
-    for g in GROUPS_WITH[card]:
-        rest = C.minus(usable, g)
-        if rest is not None:
-            out.update(tuple(sorted((g, *more))) for more in _bi_sets(rest, card))
+    for g, once, two in _BI_MASKS[card]:
+        if usable & once == once and twice & two == two:  # the group's cards are in hand
+            more = _bi_sets(*_without(usable, twice, once, two), card)
+            out.update(tuple(sorted((g, *m))) for m in more)
     return tuple(sorted(out))
+
+
+def _masks(cards) -> tuple[int, int]:
+    """The kinds these cards hold once and twice, as bitmasks (a group never holds a kind three times)."""
+    once = sum(1 << k for k in set(cards) if cards.count(k) == 1)
+    return once, sum(1 << k for k in set(cards) if cards.count(k) == 2)
+
+
+def _without(usable: int, twice: int, once: int, two: int) -> tuple[int, int]:
+    """The hand (as _bi_sets reads it) less the cards of these masks (_masks), all in it: a kind held
+    twice and taken once is held once; a kind taken once or twice is no longer held."""
+    return usable & ~(once & ~twice | two), twice & ~(once | two)
 
 
 def _needs(group: tuple[int, ...], card: int) -> tuple[tuple[int, int], ...]:
@@ -62,33 +80,34 @@ def _needs(group: tuple[int, ...], card: int) -> tuple[tuple[int, int], ...]:
 
 
 CHI_NEEDS = tuple(tuple((g, _needs(g, k)) for g in GROUPS_WITH[k]) for k in C.KINDS)
+_BI_MASKS = tuple(tuple((g, *_masks(g)) for g in GROUPS_WITH[k]) for k in C.KINDS)  # a bi group's cards
 _CHI_ALONE = tuple(tuple(Action.chi(g) for g in GROUPS_WITH[k]) for k in C.KINDS)  # each chi without bi
+# Per kind: the hand cards each chi group needs besides the taken card, as bitmasks of the kinds needed
+# once and twice (prechecks.Facts).
+_CHI_MASKS = tuple(tuple((sum(1 << k for k, n in needs if n == 1), sum(1 << k for k, n in needs if n == 2))
+                         for _, needs in row) for row in CHI_NEEDS)
 
 
-_LOCAL = tuple(itemgetter(*kinds) for kinds in NEIGHBOURS)
+_LOCAL = tuple(sum(1 << k for k in kinds) for kinds in NEIGHBOURS)  # bitmask of the kinds near each kind
 
 
 def chi_completions(hand, card: int) -> tuple[Action, ...]:
     """R6.2–R6.3: every (chi group, bi groups) choice that completes. Kan cards are never used.
-    Only the kinds that share a chi group with the card matter, so the cache keys on those."""
-    return _chi_local(card, _LOCAL[card](hand))
+    Only the kinds that share a chi group with the card matter, and of each only whether it is held
+    once or twice (a kan is never used): the cache keys on those two bitmasks."""
+    facts, local = hand_facts(bytes(hand)), _LOCAL[card]
+    return _chi_local(card, facts.usable & local, facts.twice & local)
 
 
 @lru_cache(maxsize=1 << 12)
-def _chi_local(card: int, local: tuple[int, ...]) -> tuple[Action, ...]:
-    usable = [0] * 20
-    for k, n in zip(NEIGHBOURS[card], local):
-        usable[k] = n if n < 3 else 0
-    if usable[card] == 0:  # nothing to bi: the common case, distinct groups, their actions made once
-        return tuple(a for (g, needs), a in zip(CHI_NEEDS[card], _CHI_ALONE[card])
-                     if all(usable[k] >= n for k, n in needs))
+def _chi_local(card: int, usable: int, twice: int) -> tuple[Action, ...]:
+    if not usable >> card & 1:  # nothing to bi: the common case, distinct groups, their actions made once
+        return tuple(a for (once, two), a in zip(_CHI_MASKS[card], _CHI_ALONE[card])
+                     if usable & once == once and twice & two == two)
     out = []
-    for g, needs in CHI_NEEDS[card]:
-        if all(usable[k] >= n for k, n in needs):
-            rest = list(usable)
-            for k, n in needs:
-                rest[k] -= n
-            out.extend(_chi_with_bi(g, bis) for bis in _bi_sets(tuple(rest), card))
+    for g, (once, two) in zip(GROUPS_WITH[card], _CHI_MASKS[card]):
+        if usable & once == once and twice & two == two:
+            out.extend(_chi_with_bi(g, bis) for bis in _bi_sets(*_without(usable, twice, once, two), card))
     return tuple(dict.fromkeys(out))
 
 
@@ -99,7 +118,7 @@ def _chi_with_bi(group: tuple[int, ...], bis: tuple[tuple[int, ...], ...]) -> Ac
 
 def discard_blocked(t, seat: int, hand_after) -> bool:
     """R6.5: a chosen take that owes a discard and leaves nothing to discard is refused."""
-    if any(0 < n < 3 for n in hand_after):
+    if prechecks.usable_kinds(hand_after):  # a card to discard
         return False
     return owes_discard(t.hands[seat], t.tables[seat], incoming=1)  # a take adds one card
 
@@ -112,40 +131,33 @@ def chi_used(action: Action, card: int) -> list[int]:
 
 
 def chi_choices(t, seat: int, card: int) -> tuple[Action, ...]:
-    if forbidden(t, seat, card):
+    if (t.passed[seat] | t.discarded[seat]) >> card & 1:  # forbidden (R6.4), read on every card: inlined
         return ()
     hand = t.hands[seat]
-    found = chi_completions(hand, card)
-    if sum(hand) - 3 * hand.count(3) > 8:  # a chi with two bi uses 8 hand cards: one is left over
+    facts, local = hand_facts(bytes(hand)), _LOCAL[card]  # chi_completions, one call less
+    found = _chi_local(card, facts.usable & local, facts.twice & local)
+    if not found or sum(hand) - 3 * hand.count(3) > 8:  # a chi with two bi uses 8 hand cards: one is left
         return found
-    return tuple(a for a in found if not discard_blocked(t, seat, C.minus(hand, chi_used(a, card))))
-
-
-# Per kind: the hand cards each chi group needs besides the taken card, as bitmasks of the kinds needed
-# once and twice (prechecks.usable_twice).
-_CHI_MASKS = tuple(tuple((sum(1 << k for k, n in needs if n == 1), sum(1 << k for k, n in needs if n == 2))
-                         for _, needs in row) for row in CHI_NEEDS)
+    if not owes_discard(hand, t.tables[seat], incoming=1):  # discard_blocked's second half: the same for all
+        return found
+    return tuple(a for a in found if prechecks.usable_kinds(C.minus(hand, chi_used(a, card))))
 
 
 def can_chi(t, seat: int, card: int) -> bool:
-    """`bool(chi_choices(t, seat, card))`, for offers: most hands have no chi group for the card, and
-    most that have one hold no copy of the card (nothing to bi) and enough cards that no discard can
-    be blocked, so one group whose cards are in hand (never from a kan) answers without building every
-    choice (most hands it sees are new to chi_choices' caches)."""
-    if forbidden(t, seat, card):
+    """`bool(chi_choices(t, seat, card))`, for offers: most hands hold no copy of the card (nothing to
+    bi, R6.3), and then a chi group's two other cards are in hand exactly when the card is `near` in
+    the hand's facts (never from a kan); a hand of more than 8 such cards can never be left without a
+    discard. Only the rest builds the choices (most hands it sees are new to their cache)."""
+    if (t.passed[seat] | t.discarded[seat]) >> card & 1:  # forbidden (R6.4)
         return False
     hand = t.hands[seat]
-    usable, twice = prechecks.usable_twice(hand)
-    groups = 0  # chi or bi groups the hand could lay down, at most two counted
-    for once, two in _CHI_MASKS[card]:
-        if usable & once == once and twice & two == two:
-            groups += 1 if two or twice & once != once else 2  # all its cards held twice: two such groups
-            if not hand[card]:  # nothing to bi: the choice stands unless a discard may block it
-                return sum(hand) - 3 * hand.count(3) > 8 or bool(chi_choices(t, seat, card))
-            if groups > 1 or (once | two) >> card & 1:  # a chi and a bi group, or a chi laying the
-                #                                         card's own copies (五五伍): the full answer (R6.3)
-                return bool(chi_choices(t, seat, card))
-    return False  # no chi group, or copies of the card in hand and no other group to bi them
+    facts = hand_facts(bytes(hand))
+    if not facts.usable >> card & 1:
+        if not facts.near >> card & 1:
+            return False
+        if sum(hand) - 3 * hand.count(3) > 8:
+            return True
+    return bool(chi_choices(t, seat, card))
 
 
 def can_peng(t, seat: int, card: int) -> bool:
@@ -160,28 +172,26 @@ def can_peng(t, seat: int, card: int) -> bool:
 def pao_seat(t, kind: str, card: int, owner: int) -> int | None:
     """R5.3: the seat that must pao this card: a kan in hand or a wei on the table, when another player
     discards or draws it; a peng on the table, when anyone draws it."""
-    hands, tables, drawn = t.hands, t.tables, kind == DRAW
+    hands, pengs, weis, drawn, bit = t.hands, t.pengs, t.weis, kind == DRAW, 1 << card
     for s in t.order:
-        if hands[s][card]:
-            if hands[s][card] == 3 and s != owner:
+        n = hands[s][card]
+        if n:  # a copy in hand: no peng or wei of the card on this seat's table
+            if n == 3 and s != owner:
                 return s
-            continue  # a copy in hand: no peng or wei of the card on this seat's table
-        for g in tables[s]:
-            if g.cards[0] == card and ((drawn and g.kind == Kind.PENG)
-                                       or (s != owner and g.kind in (Kind.WEI, Kind.CHOUWEI))):
-                return s
+        elif (drawn and pengs[s] & bit) or (s != owner and weis[s] & bit):
+            return s
     return None
 
 
 def hu_source(kind: str, seat: int, owner: int, card: int):
     """(winning card or None, Source) for scoring.evaluate, by window (R7.3, R9.3)."""
     if kind == DRAW:
-        return card, (Source.OWN_DRAW if seat == owner else Source.OTHER_DRAW)
+        return card, (_OWN_DRAW if seat == owner else _OTHER_DRAW)
     if kind == DISCARD:
-        return card, Source.DISCARD
+        return card, _DISCARD
     if kind == TIWEI:
-        return None, Source.OWN_DRAW
-    return (None if seat == owner else card), Source.SHOWN
+        return None, _OWN_DRAW
+    return (None if seat == owner else card), _SHOWN
 
 
 def judge(t, seat: int, kind: str, card: int, owner: int, last: bool, earthly: bool):
@@ -221,15 +231,25 @@ def offers(t, kind: str, card: int, owner: int, last: bool = False,
     for a discard the discarder's 下家 first), then a forced pao, else peng, then chi (the drawer before
     his 下家). A pending pao leaves no room for peng or chi."""
     hu_seats, peng_seats, chi_takers = _seats(t.order, kind, owner, t.rules.discard_win)
-    out = [(s, "hu") for s in hu_seats if can_hu(t, s, kind, card, owner, last, earthly)]
-    if kind in (TIWEI, SHOWN):
+    out = []  # loops, not list comprehensions: each of those is a call, and offers runs on every card
+    hands, in_flight = t.hands, kind in _IN_FLIGHT
+    for s in hu_seats:
+        if in_flight and not hand_facts(bytes(hands[s])).wins_with >> card & 1:
+            continue  # may_win's first test, without the calls: it refuses most seats on most cards
+        if can_hu(t, s, kind, card, owner, last, earthly):
+            out.append((s, "hu"))
+    if not in_flight:  # a ti/wei's card or the shown card: hu only
         return tuple(out)
     pao = pao_seat(t, kind, card, owner)
     if pao is not None:
-        return tuple(out + [(pao, "pao")])
-    hands = t.hands
-    out += [(s, "peng") for s in peng_seats if hands[s][card] == 2 and can_peng(t, s, card)]
-    out += [(s, "chi") for s in chi_takers if can_chi(t, s, card)]
+        out.append((pao, "pao"))
+        return tuple(out)
+    for s in peng_seats:
+        if hands[s][card] == 2 and can_peng(t, s, card):
+            out.append((s, "peng"))
+    for s in chi_takers:
+        if can_chi(t, s, card):
+            out.append((s, "chi"))
     return tuple(out)
 
 

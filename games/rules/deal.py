@@ -27,10 +27,23 @@ def new_seed() -> int:
     return secrets.randbits(SEED_BITS)
 
 
+_DECK = tuple(C.deck())
+
+
 def shuffled_deck(seed: int) -> list[int]:
-    """The 80 cards in kind order shuffled by the seed: the order they are dealt in (R2)."""
-    deck = C.deck()
-    random.Random(seed).shuffle(deck)
+    """The 80 cards in kind order shuffled by the seed: the order they are dealt in (R2). This is
+    random.Random(seed).shuffle (fair.py names it), in one loop: CPython's Fisher–Yates from the last
+    card down, each index drawn as its _randbelow draws it (getrandbits of the bound's bit length until
+    below the bound), a Python call less per card on every deal. A test holds it to random.shuffle."""
+    deck = list(_DECK)
+    getrandbits = random.Random(seed).getrandbits
+    for i in range(len(deck) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        deck[i], deck[j] = deck[j], deck[i]
     return deck
 
 
@@ -38,10 +51,16 @@ def deal(rules: RuleSet, *, seed: int, dealer: int, players: int = 3, held: bool
     """Shuffle by the seed, deal (R2: dealer 21, the others 20, stock 19, at 2 players 20 removed
     unseen, at 4 the seat opposite the dealer sits out) and run the start of the hand. `held`: every
     claim window waits for a release (claim privacy, state.py)."""
+    play = dealt(rules, seed=seed, dealer=dealer, players=players, held=held)
+    return play.freeze(), play.events
+
+
+def dealt(rules: RuleSet, *, seed: int, dealer: int, players: int = 3, held: bool = False) -> Play:
+    """deal's hand as the turn loop's working copy (hand.play_out), for self-play: no state to freeze."""
     if players not in rules.player_counts:
         raise SetupError(f"{rules.name} is played by {' or '.join(map(str, rules.player_counts))} players")
     hands, stock, removed = split_deck(shuffled_deck(seed), dealer=dealer, players=players)
-    return _begin(rules, dealer, hands, stock, removed, held)  # a shuffled deck needs no checking
+    return _begun(rules, dealer, hands, stock, removed, held)  # a shuffled deck needs no checking
 
 
 def split_deck(deck: Sequence[int], *, dealer: int, players: int):
@@ -75,11 +94,12 @@ def setup(rules: RuleSet, *, dealer: int, hands: Sequence[Sequence[int]], stock:
         raise SetupError("the dealer needs cards: the last one is the shown card")
     if players == 4 and hands[(dealer + 2) % 4]:
         raise SetupError("at 4 players the seat opposite the dealer sits out: give it no cards")
-    return _begin(rules, dealer, hands, stock, removed, held)
+    play = _begun(rules, dealer, hands, stock, removed, held)
+    return play.freeze(), play.events
 
 
-def _begin(rules: RuleSet, dealer: int, hands, stock, removed, held: bool):
-    """The hand's first state and events from a checked partition (setup's work after its checks)."""
+def _begun(rules: RuleSet, dealer: int, hands, stock, removed, held: bool) -> Play:
+    """The hand after its start, from a checked partition (setup's work after its checks)."""
     players = len(hands)
     empty = ((),) * players
     state = HandState(
@@ -89,7 +109,7 @@ def _begin(rules: RuleSet, dealer: int, hands, stock, removed, held: bool):
     play = Play(state)
     play.emit(dealer, "show", (play.shown,))
     _start(play)
-    return play.freeze(), play.events
+    return play
 
 
 def _start(play: Play) -> None:
@@ -105,6 +125,6 @@ def _start(play: Play) -> None:
         if 4 in hand:
             for k in C.KINDS:
                 if hand[k] == 4:
-                    hand[k] = 0
+                    play.remove(seat, (k,) * 4)
                     play.lay(seat, Kind.TI, (k,) * 4)
     play.open(SHOWN, play.shown, play.dealer)

@@ -20,6 +20,11 @@ class Kind(StrEnum):
 
 
 FOUR_SAME = frozenset({Kind.PAO, Kind.TI})
+# Bound once for the turn loop and the claim checks: reading Kind.X goes through EnumType.__getattr__
+# (0.1 µs), as does a member's .value.
+WEI_KINDS = (Kind.WEI, Kind.CHOUWEI)  # a wei, open or not (R5.4, R6.4)
+THREE_SAME = (Kind.PENG, Kind.WEI, Kind.CHOUWEI)  # three of a kind on the table: the fourth copy makes it four
+KIND_TEXT = {k: k.value for k in Kind}
 
 
 class GroupError(ValueError):

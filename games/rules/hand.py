@@ -13,6 +13,7 @@ from __future__ import annotations
 from .actions import Action, Event, IllegalAction, InvalidAction
 from .claims import chi_choices
 from .deal import SetupError, deal, new_seed, setup
+from .prechecks import usable_kinds
 from .refusals import explain
 from .series import next_dealer
 from .state import HandState, Window
@@ -24,16 +25,25 @@ __all__ = ["Action", "Event", "HandState", "IllegalAction", "InvalidAction", "Se
 
 PASS, PENG, HU = Action("pass"), Action("peng"), Action("hu")
 DISCARDS = tuple(Action.discard(k) for k in range(20))
+# The discards of every set of five kinds (一…五, 六…十, 壹…伍, 陆…拾) by bitmask: a seat's discards are
+# the kinds it holds once or twice (prechecks.usable_kinds), read as four such quarters.
+_DISCARD_SETS = tuple(tuple(tuple(DISCARDS[base + v] for v in range(5) if mask >> v & 1) for mask in range(32))
+                      for base in (0, 5, 10, 15))
 
 
 def legal_actions(state: HandState, seat: int) -> list[Action]:
     """Everything this seat may do now; empty when it has nothing to decide."""
-    if seat not in state.to_act:
+    if state.result is not None:  # `seat not in state.to_act`, read the way to_act_of reads it
         return []
-    hand = state.hands[seat]
-    if state.turn == seat:
-        return [DISCARDS[k] for k in range(20) if 0 < hand[k] < 3]  # R6.5: never a kan card
+    if state.turn is not None:
+        if state.turn != seat:
+            return []
+        usable = usable_kinds(state.hands[seat])  # R6.5: never a kan card
+        a, b, c, d = _DISCARD_SETS
+        return [*a[usable & 31], *b[usable >> 5 & 31], *c[usable >> 10 & 31], *d[usable >> 15]]
     w = state.window
+    if w is None or seat not in w.waiting:
+        return []
     mine = w.live(seat)
     out = [HU] if "hu" in mine else []
     if "peng" in mine:

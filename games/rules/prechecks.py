@@ -6,84 +6,143 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import NamedTuple
 
 from . import cards as C
 from . import winning as W
-from .groups import NEIGHBOURS, Group, Kind
+from .groups import NEIGHBOURS, THREE_SAME, Group, Kind
 
-# The kinds that share no sentence or jiao with k (R3), as bitmasks.
-_APART = tuple(~sum(1 << j for j in NEIGHBOURS[k]) for k in C.KINDS)
+# The kinds that share a sentence or jiao with k (R3), k included, as bitmasks.
+_NEAR = tuple(sum(1 << j for j in NEIGHBOURS[k]) for k in C.KINDS)
+_ALL = (1 << 20) - 1
 
-# The partners of every kind at once, as bitmasks of kinds: bytes.translate marks the kinds held once,
-# held twice and usable (1 or 2 copies: a kan is never split) as "0"/"1" text, read by int(text, 2).
-_ONCE = bytes(b"01"[n == 1] for n in range(256))
+# The partners of every kind at once, as bitmasks of kinds: bytes.translate marks the kinds held twice,
+# held at all and usable (1 or 2 copies: a kan is never split) as "0"/"1" text, read by int(text, 2).
 _TWICE = bytes(b"01"[n == 2] for n in range(256))
 _USABLE = bytes(b"01"[0 < n < 3] for n in range(256))
+_HELD = bytes(b"01"[n > 0] for n in range(256))
 _SIZE = (1 << 10) - 1  # one size's kinds
 
 
-def _near(usable: int, other_twice: int) -> int:
-    """The value indices (bit v) of one size for which the hand holds the two other cards of a group
-    holding one copy of v: a sentence v-2 v-1 v, v-1 v v+1, v v+1 v+2 or 二七十 of usable cards, or a
-    jiao with two of the other size."""
-    u = usable
-    a1, a6, a9 = u >> 1 & 1, u >> 6 & 1, u >> 9 & 1  # 二, 七, 十
-    return ((u << 2 & u << 1 | u << 1 & u >> 1 | u >> 1 & u >> 2) & _SIZE
-            | (a6 & a9) << 1 | (a1 & a9) << 6 | (a1 & a6) << 9 | other_twice)
+def _both(*values: int) -> int:
+    """The bitmask of these value indices (0…9) in both sizes."""
+    return sum(1 << v | 1 << (v + 10) for v in values)
+
+
+# hand_facts' near: its terms, each true at the value indices it may be true at: shifts that run across the sizes fall
+# outside these masks.
+_AFTER_TWO, _BETWEEN, _BEFORE_TWO = _both(*range(2, 10)), _both(*range(1, 9)), _both(*range(8))
+_ER, _QI, _SHI = _both(1), _both(6), _both(9)  # 二, 七, 十
+
+
+class Facts(NamedTuple):
+    """What the claim checks ask of a hand, as bitmasks of kinds (hand_facts)."""
+
+    loose: int  # loose singles: held once, and no two other cards of the hand make a group with it
+    near: int  # kinds a copy of which two cards of the hand complete a group with
+    usable: int  # held once or twice: the cards a chi may use and a seat may discard (a kan never)
+    twice: int  # held twice
+    wins_with: int  # kinds the loose singles allow winning with (win_card_test)
+    fits: int  # of those, the kinds held or near: may_win's card test passes without a table group
 
 
 @lru_cache(maxsize=1 << 10)  # its hits are re-reads within a move: 65% at 512 entries as unbounded
-def _singles(counts: bytes) -> tuple[int, int, int, int]:
-    """(loose singles, kinds a copy of which two cards of the hand complete a group with, kinds held
-    once or twice, kinds held twice), as bitmasks of kinds, from the hand's counts as bytes (quick to
-    hash). A seat's hand seldom changes: cached. claims.can_chi reads the last two."""
+def hand_facts(counts: bytes) -> Facts:
+    """The hand's Facts, from its counts as bytes (quick to hash: the turn loop keeps its hands as
+    bytes, so this is their own key). A seat's hand seldom changes: cached."""
     b = counts[::-1]  # the text of a bitmask starts with its highest bit
     usable, twice = int(b.translate(_USABLE), 2), int(b.translate(_TWICE), 2)
-    near = _near(usable & _SIZE, twice >> 10) | _near(usable >> 10, twice & _SIZE) << 10
-    return int(b.translate(_ONCE), 2) & ~near, near, usable, twice
+    # near: the hand holds the two other cards of a group holding one copy of the kind: a sentence
+    # v-2 v-1 v, v-1 v v+1, v v+1 v+2 or 二七十 of usable cards, or a jiao with two of the other size
+    # (both sizes at once, in one expression: a miss here comes with nearly every new hand)
+    u = usable
+    near = (u << 2 & u << 1 & _AFTER_TWO | u << 1 & u >> 1 & _BETWEEN | u >> 1 & u >> 2 & _BEFORE_TWO
+            | u >> 5 & u >> 8 & _ER | u << 5 & u >> 3 & _QI | u << 8 & u << 3 & _SHI
+            | twice >> 10 | (twice & _SIZE) << 10)
+    loose = (usable ^ twice) & ~near  # held once, and no group of the hand for it
+    wins_with = win_card_test(loose) if loose.bit_count() <= 2 else 0
+    return _facts(Facts, (loose, near, usable, twice, wins_with, wins_with & (int(b.translate(_HELD), 2) | near)))
 
 
-def usable_twice(hand: Sequence[int]) -> tuple[int, int]:
-    """(kinds held once or twice, kinds held twice) as bitmasks: the cards a chi may use (R6.2)."""
-    return _singles(bytes(hand))[2:]
+_facts = tuple.__new__  # Facts(…) without the named tuple's __new__, a Python function: one per new hand
+
+
+def win_card_test(loose: int) -> int:
+    """The kinds a hand with these loose singles could win with (as a bitmask): a loose single can only
+    be won with the winning card in its group, and a group holds two cards besides it, so every loose
+    single must share a group with the card, two at most."""
+    if loose.bit_count() > 2:
+        return 0
+    out = _ALL
+    while loose:
+        low = loose & -loose
+        out &= _NEAR[low.bit_length() - 1]
+        loose ^= low
+    return out
+
+
+def usable_kinds(hand: Sequence[int]) -> int:
+    """Bitmask of the kinds held once or twice (Facts.usable), uncached: for a hand read once, as a
+    seat's hand on its turn to discard is."""
+    return int(bytes(hand)[::-1].translate(_USABLE), 2)
 
 
 def loose_singles(hand: Sequence[int]) -> int:
     """Bitmask of the single cards no sentence or jiao of the hand can hold (R7.1). Kan cards (3 or 4
     copies) are never split, so they complete nothing."""
-    return _singles(bytes(hand))[0]
+    return hand_facts(bytes(hand)).loose
+
+
+class _Bound(NamedTuple):
+    """One hu-xi table's figures that huxi_bound reads, per kind (R4)."""
+
+    kan: tuple[int, ...]  # a kan in hand (3 copies); a ti (4) counts as a ti
+    ti: tuple[int, ...]
+    four: tuple[int, ...]  # the best a fourth copy makes: pao or ti
+    three: tuple[int, ...]  # the best a third copy makes with a pair in hand: peng or wei
+    s123: tuple[int, int]  # 一二三 and 二七十, per size
+    s2710: tuple[int, int]
+
+
+@lru_cache(maxsize=64)  # by solver (winning.solver_for): one per hu-xi table in use
+def _bound(solver) -> _Bound:
+    hx = solver.huxi
+
+    def per_kind(kind: Kind, n: int) -> tuple[int, ...]:
+        return tuple(hx.get((kind, (k,) * n), 0) for k in C.KINDS)
+
+    pao, ti, peng, wei = per_kind(Kind.PAO, 4), per_kind(Kind.TI, 4), per_kind(Kind.PENG, 3), per_kind(Kind.WEI, 3)
+    return _Bound(per_kind(Kind.KAN, 3), ti, tuple(map(max, pao, ti)), tuple(map(max, peng, wei)),
+                  tuple(hx.get((Kind.SENTENCE, (b, b + 1, b + 2)), 0) for b in (0, 10)),
+                  tuple(hx.get((Kind.SENTENCE, (b + 1, b + 6, b + 9)), 0) for b in (0, 10)))
 
 
 def huxi_bound(rules, table: Sequence[Group], hand: Sequence[int], card: int | None) -> int:
     """An upper bound of the hu-xi any split could reach (R4): table groups, hand kans, the special
     sentences the hand could hold at most, and the best place the winning card could take."""
-    huxi = W.solver_for(rules.huxi).huxi  # R4, by (kind, cards)
-
-    def hx(kind: Kind, cards: tuple[int, ...]) -> int:
-        return huxi.get((kind, cards), 0)
-
-    total = sum(hx(g.kind, g.cards) for g in table)
+    solver = W.solver_for(rules.huxi)
+    huxi, bound = solver.huxi, _bound(solver)  # R4, by (kind, cards); per kind
+    total = sum(huxi.get((g.kind, g.cards), 0) for g in table)
     free = list(hand)
-    for k in C.KINDS:
-        if hand[k] >= 3:
-            total += hx(Kind.TI if hand[k] == 4 else Kind.KAN, (k,) * hand[k])
+    for k, n in enumerate(hand):
+        if n >= 3:
+            total += bound.ti[k] if n == 4 else bound.kan[k]
             free[k] = 0
     bonus = 0
     if card is not None:
-        four = max(hx(Kind.PAO, (card,) * 4), hx(Kind.TI, (card,) * 4))
+        four = bound.four[card]
         for g in table:
-            if g.cards[0] == card and g.kind in (Kind.PENG, Kind.WEI, Kind.CHOUWEI):
-                bonus = max(bonus, four - hx(g.kind, g.cards))
+            if g.cards[0] == card and g.kind in THREE_SAME:
+                bonus = max(bonus, four - huxi.get((g.kind, g.cards), 0))
         if hand[card] == 3:
-            bonus = max(bonus, four - hx(Kind.KAN, (card,) * 3))
+            bonus = max(bonus, four - bound.kan[card])
         elif hand[card] == 2:
-            bonus = max(bonus, hx(Kind.PENG, (card,) * 3), hx(Kind.WEI, (card,) * 3))
+            bonus = max(bonus, bound.three[card])
         elif hand[card] < 2:
             free[card] += 1
-    for base in (0, 10):
-        one, two, three, seven, ten = (free[base + v - 1] for v in (1, 2, 3, 7, 10))
-        total += min(one, two, three) * hx(Kind.SENTENCE, (base, base + 1, base + 2))
-        total += min(two, seven, ten) * hx(Kind.SENTENCE, (base + 1, base + 6, base + 9))
+    for size, base in enumerate((0, 10)):
+        one, two, three, seven, ten = free[base], free[base + 1], free[base + 2], free[base + 6], free[base + 9]
+        total += min(one, two, three) * bound.s123[size] + min(two, seven, ten) * bound.s2710[size]
     return total + bonus
 
 
@@ -91,23 +150,17 @@ def win_candidates(hand: bytes) -> tuple[int, ...]:
     """The kinds may_win could say "maybe" to for these holdings (as bytes), by its loose-singles test
     alone, which needs no hu-xi: none when more than two singles are loose, else those sharing a group
     with each. A caller trying every kind tries these instead."""
-    loose = _singles(hand)[0]
-    if loose.bit_count() > 2:
-        return ()
-    return tuple(k for k in C.KINDS if not loose & _APART[k])
+    wins_with = hand_facts(hand).wins_with
+    return tuple(k for k in C.KINDS if wins_with >> k & 1)
 
 
 def may_win(rules, table: Sequence[Group], hand: Sequence[int], card: int | None) -> bool:
-    loose, near, _, _ = _singles(bytes(hand))
+    facts = hand_facts(bytes(hand))
     if card is None:
-        if loose:
+        if facts.loose:
             return False
-    else:
-        # A loose single can only be won with the winning card in its group, and a group holds two
-        # cards besides it: every loose single must share a group with the card, two at most.
-        if loose & _APART[card] or loose.bit_count() > 2:
-            return False
-        if hand[card] == 0 and not near >> card & 1 and not any(
-                g.cards[0] == card and g.kind in (Kind.PENG, Kind.WEI, Kind.CHOUWEI) for g in table):
+    elif not facts.fits >> card & 1:  # no loose single left over, and the card in a group of the hand
+        if hand[card] or not facts.wins_with >> card & 1 or not any(
+                g.cards[0] == card and g.kind in THREE_SAME for g in table):
             return False  # the card itself would be loose, unless it joins a table group
     return huxi_bound(rules, table, hand, card) >= rules.min_huxi

@@ -18,13 +18,14 @@ from functools import lru_cache
 
 from . import cards as C
 from .actions import Action
-from .groups import FOUR_SAME, Group
+from .groups import FOUR_SAME, WEI_KINDS, Group, Kind
 from .variants import RuleSet, interned
 
 # Window kinds: a discard; a drawn card shown; the drawer's hu right after his forced ti/wei;
 # the optional heavenly hu on the dealer's shown card (R9.3).
 DISCARD, DRAW, TIWEI, SHOWN = "discard", "draw", "tiwei", "shown"
 CLAIMS = ("hu", "pao", "peng", "chi")
+_PENG = Kind.PENG  # bound once (groups.WEI_KINDS says why)
 
 
 @dataclass(slots=True, unsafe_hash=True)  # not frozen (a setattr call per field): never changed all the same
@@ -40,13 +41,15 @@ class Window:
     # derived once, as a window is read many times (asked by to_act, live by every legal_actions):
     opened: tuple[tuple[int, str, Action | None], ...] = field(init=False, repr=False, compare=False)
     waiting: tuple[int, ...] = field(init=False, repr=False, compare=False)  # see asked()
+    lives: dict | None = field(init=False, repr=False, compare=False)  # see live(); None: not yet read
 
     def __post_init__(self) -> None:
         if self.decisions:
             self.opened = _opened(self.offers, self.decisions)
             self.waiting = _waiting(self.opened)
+            self.lives = None
         else:  # a window just opened: the same few offer lists again and again
-            self.opened, self.waiting = _fresh(self.offers)
+            self.opened, self.waiting, self.lives = _fresh(self.offers)
 
     @property
     def in_flight(self) -> bool:
@@ -65,7 +68,10 @@ class Window:
     def live(self, seat: int) -> frozenset[str]:
         """This seat's claims that can still be met: a moot one is not offered, and declining it is
         not passing it (R6.4)."""
-        return frozenset(claim for s, claim, _ in self.opened if s == seat)
+        lives = self.lives
+        if lives is None:
+            lives = self.lives = _lives(self.opened)
+        return lives.get(seat, _NONE)
 
     def to_json(self) -> dict:
         d = {"kind": self.kind, "card": C.char(self.card), "owner": self.owner,
@@ -101,11 +107,23 @@ def _waiting(opened) -> tuple[int, ...]:
     return tuple(sorted({seat for seat, _, action in opened if action is None}))
 
 
+_NONE: frozenset[str] = frozenset()
+
+
+def _lives(opened) -> dict[int, frozenset[str]]:
+    """Window.live of every seat with an open claim."""
+    out: dict[int, set[str]] = {}
+    for seat, claim, _ in opened:
+        out.setdefault(seat, set()).add(claim)
+    return {seat: frozenset(claims) for seat, claims in out.items()}
+
+
 @lru_cache(maxsize=1 << 10)  # offer lists: (seat, claim) pairs of a few seats, well under a thousand
-def _fresh(offers: tuple[tuple[int, str], ...]) -> tuple[tuple, tuple[int, ...]]:
-    """(opened, waiting) of a window without decisions: derived once per distinct offer list."""
+def _fresh(offers: tuple[tuple[int, str], ...]) -> tuple[tuple, tuple[int, ...], dict[int, frozenset[str]]]:
+    """(opened, waiting, lives) of a window without decisions: derived once per distinct offer list
+    (the lives are shared by the windows of one offer list, and never written)."""
     opened = _opened(offers, ())
-    return opened, _waiting(opened)
+    return opened, _waiting(opened), _lives(opened)
 
 
 def mask_text(mask: int) -> str:
@@ -146,10 +164,27 @@ def holdings(hand, table) -> int:
     return sum(hand) + sum(len(g.cards) for g in table)
 
 
+def table_threes(table) -> tuple[int, int]:
+    """Bitmasks of the kinds of a table's peng and of its wei (open or not): the groups a fourth copy
+    makes a pao or a ti of (R5.2, R5.3)."""
+    pengs = weis = 0
+    for g in table:
+        if g.kind == _PENG:
+            pengs |= 1 << g.cards[0]
+        elif g.kind in WEI_KINDS:
+            weis |= 1 << g.cards[0]
+    return pengs, weis
+
+
 def owes_discard(hand, table, incoming: int = 0) -> bool:
     """R6.5: holdings (with `incoming` cards about to come in) above 20 + max(0, n4 − 1) owe a discard;
-    n4 counts the pao and ti. Read by the turn loop, the claims (a take that would owe one) and the bots."""
-    return holdings(hand, table) + incoming > 20 + max(0, sum(g.kind in FOUR_SAME for g in table) - 1)
+    n4 counts the pao and ti. Read by the turn loop, the claims (a take that would owe one) and the bots.
+    A table group is three cards but a pao or ti, four (R3), so holdings = hand + 3 × groups + n4, and
+    the test is hand + incoming + 3 × groups + min(n4, 1) > 20: the table is walked only at exactly 20."""
+    cards = sum(hand) + incoming + 3 * len(table)
+    if cards != 20:
+        return cards > 20
+    return any(g.kind in FOUR_SAME for g in table)
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,6 +240,16 @@ class HandState:
 
     def holdings(self, seat: int) -> int:
         return holdings(self.hands[seat], self.tables[seat])
+
+    @property
+    def pengs(self) -> tuple[int, ...]:
+        """Per seat, table_threes' peng kinds (the turn loop keeps its own as it lays groups)."""
+        return tuple(table_threes(t)[0] for t in self.tables)
+
+    @property
+    def weis(self) -> tuple[int, ...]:
+        """Per seat, table_threes' wei kinds."""
+        return tuple(table_threes(t)[1] for t in self.tables)
 
     def table_huxi(self, seat: int) -> int:
         return table_huxi(self.rules, self.tables[seat])

@@ -2,8 +2,12 @@
 
 `Play` is a mutable working copy of a HandState. `apply` thaws the state, runs one decision and every
 forced step after it until a seat must decide again (or the hand ends), and freezes the result.
-A move changes a few rows only, so tables and piles stay the state's tuples until written (see
-thawed): thawing and freezing run on every apply. Hands are lists from the start (deal writes them).
+Thawing and freezing run on every apply, and a move changes a few rows only, so tables stay the
+state's tuples until written (see thawed); piles are lists from the start (most moves add to one).
+A hand is a `bytes` of its counts, replaced when cards leave it (Play.remove): a hand is read far
+more often than written (every claim test reads each seat's hand), and a bytes is read like the
+state's tuple, hashes once for the caches keyed on it (prechecks) and is its own key
+(`bytes(hand) is hand`).
 """
 from __future__ import annotations
 
@@ -11,9 +15,14 @@ import json
 
 from . import cards as C
 from . import claims
+from .prechecks import usable_kinds
 from .actions import Action, Event
-from .groups import Group, Kind
-from .state import DISCARD, DRAW, TIWEI, HandState, Window, owes_discard, table_huxi, to_act_of
+from .groups import KIND_TEXT, THREE_SAME, WEI_KINDS, Group, Kind
+from .state import DISCARD, DRAW, TIWEI, HandState, Window, owes_discard, table_huxi, table_threes, to_act_of
+
+
+_PENG = Kind.PENG  # bound once (groups.WEI_KINDS says why)
+_event = tuple.__new__  # a named tuple's own __new__ is a Python function; every move emits a few events
 
 
 def thawed(rows: list, i: int) -> list:
@@ -24,11 +33,33 @@ def thawed(rows: list, i: int) -> list:
     return row
 
 
+_ALL_PASSED = (None, None, None)
+
+
+def _taker(offers, decisions) -> tuple | None:
+    """A window's outcome (R5.5, R7.3): (seat, claim, action) of the best claim once no better one can
+    still come, (seat, "pao", None) for a forced pao, _ALL_PASSED when nobody takes the card, or None
+    while a seat that could still take it has to decide."""
+    decided = dict(decisions)
+    for seat, claim in offers:
+        if claim == "pao":
+            return seat, claim, None
+        action = decided.get(seat)
+        if action is None:
+            return None
+        if action.verb == claim:
+            return seat, claim, action
+    return _ALL_PASSED
+
+
 class Play:
     def __init__(self, s: HandState):
         self.rules, self.dealer, self.order = s.rules, s.dealer, s.order
-        self.hands = list(map(list, s.hands))
-        self.tables, self.piles = list(s.tables), list(s.piles)
+        self.after = {seat: claims.next_seat(self.order, seat) for seat in self.order}  # each seat's 下家
+        self.hands = list(map(bytes, s.hands))
+        self.tables, self.piles = list(s.tables), list(map(list, s.piles))  # a pile grows most moves
+        threes = [table_threes(t) for t in s.tables]  # kept as groups are laid (lay): read on every card
+        self.pengs, self.weis = [p for p, _ in threes], [w for _, w in threes]
         self.stock = s.stock
         self.removed, self.shown = s.removed, s.shown
         self.passed, self.discarded = list(s.passed), list(s.discarded)
@@ -39,10 +70,9 @@ class Play:
         self.opened = 0  # windows opened by this step (none: a held window's step left it open)
         self.events: list[Event] = []
 
-    @property
-    def to_act(self) -> tuple[int, ...]:
-        """As HandState.to_act, so legal_actions reads a working copy too (a playout, see play_out)."""
-        return to_act_of(self)
+    # As HandState.to_act, so legal_actions reads a working copy too (a playout, see play_out); the
+    # function itself as the getter: self-play reads it on every move.
+    to_act = property(to_act_of)
 
     def freeze(self) -> HandState:
         return HandState(
@@ -62,37 +92,48 @@ class Play:
             self.decide(seat, action)
 
     # --- small facts -------------------------------------------------------------------------
-    def emit(self, seat: int | None, move: str, cards: tuple[int, ...] = ()) -> None:
-        self.events.append(Event(seat, move, cards))
+    def remove(self, seat: int, cards) -> None:
+        """Take cards out of the seat's hand (a copy per item of `cards`)."""
+        hand = bytearray(self.hands[seat])
+        for k in cards:
+            hand[k] -= 1
+        self.hands[seat] = bytes(hand)
 
-    def next_seat(self, seat: int) -> int:
-        return claims.next_seat(self.order, seat)
+    def emit(self, seat: int | None, move: str, cards: tuple[int, ...] = ()) -> None:
+        self.events.append(_event(Event, (seat, move, cards)))  # Event(seat, move, cards), in C
 
     def table_huxi(self, seat: int) -> int:
         return table_huxi(self.rules, self.tables[seat])
 
-    def lay(self, seat: int, kind: Kind, cards, replacing: Kind | tuple[Kind, ...] = ()) -> Group:
-        """Put a group on the seat's table, in place of its group of `replacing` kind for that card."""
+    def lay(self, seat: int, kind: Kind, cards, replacing: tuple[Kind, ...] = ()) -> Group:
+        """Put a group on the seat's table, in place of its group of a `replacing` kind for that card."""
         group = Group(kind, tuple(sorted(cards)))
         table = thawed(self.tables, seat)
-        replacing = (replacing,) if isinstance(replacing, Kind) else replacing
         for i, g in enumerate(table):
             if g.kind in replacing and g.cards[0] == group.cards[0]:
                 table[i] = group
                 break
         else:
             table.append(group)
-        self.emit(seat, kind.value, group.cards)
+        bit = 1 << group.cards[0]
+        if kind == _PENG:
+            self.pengs[seat] |= bit
+        elif kind in WEI_KINDS:
+            self.weis[seat] |= bit
+        else:  # a pao or ti, in place of a peng or wei of the card if there was one
+            self.pengs[seat] &= ~bit
+            self.weis[seat] &= ~bit
+        self.emit(seat, KIND_TEXT[kind], group.cards)
         return group
 
     # --- the loop ----------------------------------------------------------------------------
     def after_take(self, seat: int) -> None:
         """After cards came in: discard if owed and possible, else the 下家 draws (R6.5)."""
         hand = self.hands[seat]
-        if owes_discard(hand, self.tables[seat]) and any(0 < n < 3 for n in hand):
+        if owes_discard(hand, self.tables[seat]) and usable_kinds(hand):  # a card to discard
             self.turn = seat
         else:
-            self.draw(self.next_seat(seat))
+            self.draw(self.after[seat])
 
     def draw(self, seat: int) -> None:
         if not self.stock:
@@ -102,29 +143,28 @@ class Play:
             return
         card, self.stock = self.stock[0], self.stock[1:]
         self.draws += 1
-        self.emit(seat, "draw", (card,))
+        self.events.append(_event(Event, (seat, "draw", (card,))))  # emit, inlined on the hot paths
         last = not self.stock
         hand = self.hands[seat]
-        if hand[card] == 3 or (not hand[card] and any(  # a wei holds every other copy: none in hand
-                g.cards[0] == card and g.kind in (Kind.WEI, Kind.CHOUWEI) for g in self.tables[seat])):
+        if hand[card] == 3 or (not hand[card] and self.weis[seat] >> card & 1):  # a wei: no copy in hand
             # R5.2: ti from a kan in hand or from the own wei
-            hand[card] = 0
-            self.lay(seat, Kind.TI, (card,) * 4, replacing=(Kind.WEI, Kind.CHOUWEI))
+            self.remove(seat, (card,) * hand[card])
+            self.lay(seat, Kind.TI, (card,) * 4, replacing=WEI_KINDS)
         elif hand[card] == 2:  # R5.4: forced wei; chou-wei on a passed card (R6.4)
-            hand[card] = 0
+            self.remove(seat, (card, card))
             self.lay(seat, Kind.CHOUWEI if self.passed[seat] >> card & 1 else Kind.WEI, (card,) * 3)
         else:
-            self.emit(seat, "show", (card,))
+            self.events.append(_event(Event, (seat, "show", (card,))))
             self.open(DRAW, card, seat, last=last)
             return
         self.open(TIWEI, card, seat, last=last)
 
     def discard(self, seat: int, card: int) -> None:
         earthly = seat == self.dealer and self.draws == 0 and not self.discarded[seat]
-        self.hands[seat][card] -= 1
+        self.remove(seat, (card,))
         self.discarded[seat] |= 1 << card
         self.turn = None
-        self.emit(seat, "discard", (card,))
+        self.events.append(_event(Event, (seat, "discard", (card,))))
         self.open(DISCARD, card, seat, earthly=earthly)
 
     def open(self, kind: str, card: int, owner: int, last: bool = False, earthly: bool = False) -> None:
@@ -132,8 +172,9 @@ class Play:
         if not offers and not self.held:  # nobody may claim: the common case, no window to build
             return self.go_on(kind, card, owner)
         self.opened += 1  # held: a window even when nobody may claim, so the table cannot tell (R3)
-        self.window = Window(kind, card, owner, offers, (), last, earthly, self.held)
-        self.resolve()
+        if not self.held and offers[0][1] == "pao":  # resolve()'s first step: a forced pao goes at once
+            return self.pao(offers[0][0], card)
+        self.window = Window(kind, card, owner, offers, (), last, earthly, self.held)  # it waits for a seat
 
     def decide(self, seat: int, action: Action) -> None:
         """One seat's single decision on the window's card (R7.6), with what declining costs it."""
@@ -146,9 +187,11 @@ class Play:
             self.skipped_peng |= 1 << seat
         if action.verb == "pass" and mine & {"peng", "chi"}:  # R6.4 passed card
             self.passed[seat] |= 1 << w.card
-        self.window = Window(w.kind, w.card, w.owner, w.offers, w.decisions + ((seat, action),), w.last,
-                             w.earthly, w.held)
-        self.resolve()
+        decisions = w.decisions + ((seat, action),)
+        taker = None if w.held else _taker(w.offers, decisions)
+        if taker is None or taker[1] == "hu":  # the window stays open, or the hand ends on it: its state
+            self.window = Window(w.kind, w.card, w.owner, w.offers, decisions, w.last, w.earthly, w.held)
+        self.resolve_as(taker)  # else the window closes: its card (all a take reads of it) is the same
 
     def release(self) -> None:
         """The held window may resolve now: at once when every asked seat has decided, else at the
@@ -160,34 +203,37 @@ class Play:
     def resolve(self) -> None:
         """Take the best claim once no better one can still come (R5.5, R7.3); if all pass, go on."""
         w = self.window
-        if w.held:  # a forced pao waits too: an immediate one would tell that nobody could hu
+        if not w.held:  # a forced pao waits too: an immediate one would tell that nobody could hu
+            self.resolve_as(_taker(w.offers, w.decisions))
+
+    def resolve_as(self, taker: tuple | None) -> None:
+        """Play the window's outcome (_taker): None leaves it open."""
+        if taker is None:
             return
-        decided = dict(w.decisions)
-        for seat, claim in w.offers:
-            if claim == "pao":
-                return self.pao(seat, w.card)
-            if seat not in decided:
-                return
-            action = decided[seat]
-            if action.verb == claim:
-                return self.take(seat, action)
-        self.go_on(w.kind, w.card, w.owner)
+        seat, claim, action = taker
+        w = self.window
+        if claim == "pao":
+            self.pao(seat, w.card)
+        elif claim is None:
+            self.go_on(w.kind, w.card, w.owner)
+        else:
+            self.take(seat, action)
 
     def go_on(self, kind: str, card: int, owner: int) -> None:
         """Nobody takes the card: it joins its owner's pile and the 下家 draws, or after a ti/wei or
         the shown card the owner goes on (R6.5)."""
         self.window = None
         if kind in (DISCARD, DRAW):  # Window.in_flight
-            thawed(self.piles, owner).append(card)
-            self.draw(self.next_seat(owner))
+            self.piles[owner].append(card)
+            self.draw(self.after[owner])
         else:
             self.after_take(owner)
 
     def pao(self, seat: int, card: int) -> None:
         """R5.3: forced; after the first pao/ti a discard follows, after 八块 the 下家 draws (R6.5)."""
         self.window = None
-        self.hands[seat][card] = 0
-        self.lay(seat, Kind.PAO, (card,) * 4, replacing=(Kind.PENG, Kind.WEI, Kind.CHOUWEI))
+        self.remove(seat, (card,) * self.hands[seat][card])
+        self.lay(seat, Kind.PAO, (card,) * 4, replacing=THREE_SAME)
         self.after_take(seat)
 
     def take(self, seat: int, action: Action) -> None:
@@ -195,13 +241,11 @@ class Play:
         if action.verb == "hu":
             return self.win(seat)
         self.window = None
-        hand = self.hands[seat]
         if action.verb == "peng":
-            hand[w.card] -= 2
+            self.remove(seat, (w.card, w.card))
             self.lay(seat, Kind.PENG, (w.card,) * 3)
         else:
-            for k in claims.chi_used(action, w.card):
-                hand[k] -= 1
+            self.remove(seat, claims.chi_used(action, w.card))
             for i, g in enumerate(action.groups):
                 group = claims.CHI_TABLE_GROUP[g]
                 thawed(self.tables, seat).append(group)

@@ -46,7 +46,7 @@ def _lru_caches() -> dict[str, object]:
 
 def test_every_lru_cache_has_a_size():
     caches = _lru_caches()
-    assert {"games.rules.claims._bi_sets", "games.rules.claims._chi_local", "games.rules.prechecks._singles",
+    assert {"games.rules.claims._bi_sets", "games.rules.claims._chi_local", "games.rules.prechecks.hand_facts",
             "games.bots._planner"} <= set(caches)  # the walk finds them
     assert {name: f.cache_info().maxsize for name, f in caches.items() if f.cache_info().maxsize is None} == {}
 

@@ -14,6 +14,7 @@ import pytest
 from games.rules import (PRESETS, FairError, cards as C, client_seed_clean, commitment_of, deal, deal_seed_of,
                          deal_verify, preset, server_seed_new, setup, split_deck)
 from games.rules.cli import main
+from games.rules.deal import shuffled_deck
 
 
 def _hex(rng: random.Random, digits: int) -> str:
@@ -50,6 +51,16 @@ def test_r2_re_dealing_from_the_revealed_seeds_reproduces_the_deal(name, players
         assert sorted(deck) == C.deck()
         hands, stock, removed = split_deck(deck, dealer=dealer, players=players)
         assert setup(rules, dealer=dealer, hands=hands, stock=stock, removed=removed) == dealt
+
+
+def test_r2_the_deck_is_shuffled_as_pythons_random_shuffle_shuffles_it():
+    """deal.shuffled_deck inlines random.Random(seed).shuffle (what the fair deal's spec names): the
+    same order for small seeds and for 128-bit ones, as a player re-running the spec in Python gets."""
+    rng = random.Random(25)
+    for seed in [0, 1, 2**127, 2**128 - 1] + [rng.getrandbits(128) for _ in range(300)]:
+        deck = C.deck()
+        random.Random(seed).shuffle(deck)
+        assert shuffled_deck(seed) == deck
 
 
 def test_r2_each_client_seed_changes_the_deal():
