@@ -14,11 +14,13 @@ base, and hands per second (bot decisions dominate the time).
 bots, and normal against two easy ones (`--match`; normal-normal is the control), over the same
 seeded hands (the focus seat and the dealer rotated), and prints the focus seat's share of wins and
 mean score per hand (games.rules.seat_score: points won or paid) with 95 % confidence intervals.
-`--budget-ms` is the hard bot's time per decision (a smaller one than the site's keeps the run short),
-`--rounds` caps its rounds (with `--budget-ms 0`: no clock, the same moves on any machine).
+`--budget-ms` is the hard bot's time per decision (the site's: 150 ms), `--rounds` caps its
+Monte-Carlo rounds (the site's: 0; with `--budget-ms 0`: no clock, the same moves on any machine); the
+hard bot's median and 95th percentile milliseconds per decision are printed too. `--jobs` processes
+share the hands (each seeded on its own: the same figures whatever the number); run it under nice.
 
-    .venv/bin/python bench/bench_bots.py --levels --hands 2000 --budget-ms 0 --rounds 4 --every 50 \
-        --variant changde --match hard-normal
+    nice -n 19 .venv/bin/python bench/bench_bots.py --levels --hands 2000 --budget-ms 150 --rounds 0 \
+        --every 250 --jobs 2 --variant changde --match hard-normal normal-normal
 """
 from __future__ import annotations
 

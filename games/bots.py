@@ -134,7 +134,7 @@ def outlook_move(state: HandState, seat: int, legal: list[Action], normal: Actio
     """The hard bot's move before any playout: the discard or claim (peng, chi with its bi, or pass)
     with the best outlook (_Holdings.outlook: the holdings left, plus what the next card is expected
     to add), `normal` on a tie. It reads the seat's own holdings and the copies it has not seen only.
-    The normal move is judged first; past `stop` (perf_counter time; None: no clock) no other is.
+    The normal move is judged first; past `stop` (perf_counter time; None: no clock) nothing more is.
     bench_bots.py --levels, changde, 600 hands against two normal bots: 32.5 % wins (control 26.2 %)."""
     if PENG in legal and state.rules.skipped_peng_bars_hu:
         return normal  # R10.3: as the normal bot
@@ -147,8 +147,8 @@ def outlook_move(state: HandState, seat: int, legal: list[Action], normal: Actio
         candidates = legal
     best, move = None, normal
     for action in [normal] + [a for a in candidates if a != normal]:
-        if best is not None and stop is not None and time.perf_counter() > stop:
-            break
+        if stop is not None and time.perf_counter() > stop:
+            break  # out of time: the best judged so far, or the normal move
         if state.turn == seat:
             judged = me.outlook_without(action.card, left)
         elif action == PASS:
