@@ -146,18 +146,24 @@ def outlook_move(state: HandState, seat: int, legal: list[Action], normal: Actio
     else:
         candidates = legal
     best, move = None, normal
+    me.stop = stop
     for action in [normal] + [a for a in candidates if a != normal]:
-        if stop is not None and time.perf_counter() > stop:
-            break  # out of time: the best judged so far, or the normal move
-        if state.turn == seat:
-            judged = me.outlook_without(action.card, left)
-        elif action == PASS:
-            judged = me.outlook(left)
-        else:
-            judged = me.outlook_after_take(action, state.window.card, left)
+        try:
+            if state.turn == seat:
+                judged = me.outlook_without(action.card, left)
+            elif action == PASS:
+                judged = me.outlook(left)
+            else:
+                judged = me.outlook_after_take(action, state.window.card, left)
+        except _OutOfTime:
+            break  # the best judged so far, or the normal move
         if best is None or judged > best:
             best, move = judged, action
     return move
+
+
+class _OutOfTime(Exception):
+    """The hard bot's clock ran out in the middle of an outlook (checked before each planner call)."""
 
 
 def hard_move(rules: RuleSet, view: dict, seed: int, search: Search) -> str:
@@ -336,6 +342,7 @@ class _Holdings:
     rules: RuleSet
     table: list[Group]
     hand: list[int]
+    stop: float | None = None  # outlook's clock (perf_counter time; None: none): past it, _OutOfTime
 
     @classmethod
     def of(cls, state: HandState, seat: int) -> _Holdings:
@@ -359,6 +366,8 @@ class _Holdings:
         hand, total, gain = self.hand, sum(left), 0.0
         for c in C.KINDS:
             if left[c] and hand[c] < 3 and any(0 < hand[k] < 3 for k in NEIGHBOURS[c]):
+                if self.stop is not None and time.perf_counter() > self.stop:
+                    raise _OutOfTime
                 hand[c] += 1
                 try:
                     gain += left[c] * max(0.0, self.value() - base)
@@ -404,7 +413,7 @@ class _Holdings:
                 hand[k] -= 1
             table += [chi_table_group(g) for g in action.groups]
         options = [k for k in C.KINDS if 0 < hand[k] < 3] if owes_discard(hand, table) else []
-        return _Holdings(self.rules, table, hand), options
+        return _Holdings(self.rules, table, hand, self.stop), options
 
 
 def holdings_value(rules: RuleSet, table: list[Group], hand: list[int]) -> float:
