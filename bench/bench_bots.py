@@ -14,16 +14,20 @@ base, and hands per second (bot decisions dominate the time).
 bots, and normal against two easy ones (`--match`; normal-normal is the control), over the same
 seeded hands (the focus seat and the dealer rotated), and prints the focus seat's share of wins and
 mean score per hand (games.rules.seat_score: points won or paid) with 95 % confidence intervals.
-`--budget-ms` is the hard bot's time per decision (a smaller one than the site's keeps the run short),
-`--rounds` caps its rounds (with `--budget-ms 0`: no clock, the same moves on any machine).
+`--budget-ms` is the hard bot's time per decision (the site's: 150 ms), `--rounds` caps its
+Monte-Carlo rounds (the site's: 0; with `--budget-ms 0`: no clock, the same moves on any machine); the
+hard bot's median and 95th percentile milliseconds per decision are printed too. `--jobs` processes
+share the hands (each seeded on its own: the same figures whatever the number); run it under nice.
 
-    .venv/bin/python bench/bench_bots.py --levels --hands 2000 --budget-ms 0 --rounds 4 --every 50 \
-        --variant changde --match hard-normal
+    nice -n 19 .venv/bin/python bench/bench_bots.py --levels --hands 2000 --budget-ms 150 --rounds 0 \
+        --every 250 --jobs 2 --variant changde --match hard-normal normal-normal
 """
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
+import multiprocessing
 import random
 import statistics
 import sys
@@ -71,19 +75,24 @@ MATCHES = {"hard-normal": ("hard", "normal"), "normal-easy": ("normal", "easy"),
            "normal-normal": ("normal", "normal")}  # the two others'); the last: the control, same hands
 
 
-def level_hand(rules, seed: int, dealer: int, levels: dict[int, str], search: Search) -> dict:
+def level_hand(rules, seed: int, dealer: int, levels: dict[int, str], search: Search) -> tuple[dict, list[float]]:
     """One seeded hand, each seat playing its level from its own view (normal seats call choose_action on
-    the state directly: the same move as decide(view, "normal"), a test checks it, and faster)."""
+    the state directly: the same move as decide(view, "normal"), a test checks it, and faster); and the
+    milliseconds each hard decision took (seat_view and decide)."""
     state, _ = deal(rules, seed=seed, dealer=dealer, players=PLAYERS)
+    hard_ms = []
     while not state.finished:
         seat = state.to_act[0]
         if levels[seat] == "normal":
             action = choose_action(state, seat)
         else:
+            start = time.perf_counter()
             action = decide(rules, seat_view(state, seat), levels[seat], seed=seed ^ state.move_no << 8 ^ seat,
                             search=search)
+            if levels[seat] == "hard":
+                hard_ms.append(1000 * (time.perf_counter() - start))
         state, _ = apply(state, seat, action)
-    return state.result
+    return state.result, hard_ms
 
 
 def interval(values: list[float]) -> tuple[float, float]:
@@ -93,28 +102,44 @@ def interval(values: list[float]) -> tuple[float, float]:
     return mean, 1.96 * statistics.stdev(values) / math.sqrt(n) if n > 1 else float("nan")
 
 
-def run_levels(name: str, hands: int, seed: int, search: Search, every: int, matches) -> None:
-    rules = preset(name)
-    for focus, others in matches:
-        seeds = random.Random(seed)  # the same hands for every match
-        wins, scores = [], []
-        start = time.perf_counter()
-        for i in range(hands):
-            seat, dealer = i % PLAYERS, (i // PLAYERS) % PLAYERS
-            levels = {s: focus if s == seat else others for s in range(PLAYERS)}
-            result = level_hand(rules, seeds.getrandbits(64), dealer, levels, search)
-            wins.append(float(result["winner"] == seat))
-            scores.append(float(seat_score(result, seat, PLAYERS, dealer)))
-            if len(wins) == hands or (every and len(wins) % every == 0):
-                report(name, focus, others, wins, scores, time.perf_counter() - start)
+def level_task(task: tuple) -> tuple[float, float, list[float]]:
+    """One hand of run_levels (a Pool's unit of work): (whether the focus seat won, its score, the ms of
+    each hard decision)."""
+    name, hand_seed, i, focus, others, search = task
+    seat, dealer = i % PLAYERS, (i // PLAYERS) % PLAYERS
+    levels = {s: focus if s == seat else others for s in range(PLAYERS)}
+    result, hard_ms = level_hand(preset(name), hand_seed, dealer, levels, search)
+    return float(result["winner"] == seat), float(seat_score(result, seat, PLAYERS, dealer)), hard_ms
 
 
-def report(name: str, focus: str, others: str, wins: list[float], scores: list[float], elapsed: float) -> None:
+def run_levels(name: str, hands: int, seed: int, search: Search, every: int, matches, jobs: int) -> None:
+    """Each match over the same seeded hands; with `jobs` > 1 the hands are shared among processes (each
+    hand seeded on its own, so the figures are the same whatever the number of jobs)."""
+    with multiprocessing.Pool(jobs) if jobs > 1 else contextlib.nullcontext() as pool:
+        for focus, others in matches:
+            seeds = random.Random(seed)  # the same hands for every match
+            tasks = [(name, seeds.getrandbits(64), i, focus, others, search) for i in range(hands)]
+            done = pool.imap(level_task, tasks) if pool else map(level_task, tasks)
+            wins, scores, hard_ms = [], [], []
+            start = time.perf_counter()
+            for won, score, ms in done:
+                wins.append(won)
+                scores.append(score)
+                hard_ms += ms
+                if len(wins) == hands or (every and len(wins) % every == 0):
+                    report(name, focus, others, wins, scores, time.perf_counter() - start, hard_ms)
+
+
+def report(name: str, focus: str, others: str, wins: list[float], scores: list[float], elapsed: float,
+           hard_ms: list[float]) -> None:
     win, win_ci = interval(wins)
     score, score_ci = interval(scores)
-    print(f"{name:<16} {focus} vs two {others}: {len(wins)} hands, wins {100 * win:.1f}% ± {100 * win_ci:.1f}, "
-          f"mean score per hand {score:+.2f} ± {score_ci:.2f} (95% CI); {len(wins) / elapsed:.1f} hands/s",
-          flush=True)
+    line = (f"{name:<16} {focus} vs two {others}: {len(wins)} hands, wins {100 * win:.1f}% ± {100 * win_ci:.1f}, "
+            f"mean score per hand {score:+.2f} ± {score_ci:.2f} (95% CI); {len(wins) / elapsed:.1f} hands/s")
+    if hard_ms:
+        p95 = statistics.quantiles(hard_ms, n=20)[-1] if len(hard_ms) > 1 else hard_ms[0]
+        line += f"; hard decision median {statistics.median(hard_ms):.1f} ms, p95 {p95:.1f} ms"
+    print(line, flush=True)
 
 
 def main() -> None:
@@ -127,6 +152,7 @@ def main() -> None:
     parser.add_argument("--budget-ms", type=float, default=Search().budget_ms, help="hard: ms per decision (0: no clock)")
     parser.add_argument("--rounds", type=int, default=Search().rounds, help="hard: at most this many rounds")
     parser.add_argument("--every", type=int, default=0, help="--levels: print the figures so far every N hands")
+    parser.add_argument("--jobs", type=int, default=1, help="--levels: processes sharing the hands")
     parser.add_argument("--match", choices=list(MATCHES), nargs="*", default=["hard-normal", "normal-easy"],
                         help="--levels: the matches to play (normal-normal: the control on the same hands)")
     args = parser.parse_args()
@@ -134,7 +160,8 @@ def main() -> None:
         search = Search(budget_ms=args.budget_ms or None, rounds=args.rounds)
         print(f"hard bot: budget {args.budget_ms:g} ms, at most {args.rounds} rounds per decision", flush=True)
         for name in args.variant:
-            run_levels(name, args.hands, args.seed, search, args.every, [MATCHES[m] for m in args.match])
+            run_levels(name, args.hands, args.seed, search, args.every, [MATCHES[m] for m in args.match],
+                       args.jobs)
         return
     for name in args.variant:
         run_variant(name, args.hands, args.seed, args.bots)

@@ -24,7 +24,7 @@ from functools import lru_cache
 
 from games.rules import (FOUR_SAME, Action, Group, HandState, HuxiTable, Kind, RuleSet, apply, chi_groups_with,
                          chi_table_group, chi_used, deal, determinized, is_legal, legal_actions, owes_discard,
-                         play_out, replay, seat_score, seat_view)
+                         play_out, replay, seat_score, seat_view, unseen_copies)
 from games.rules import cards as C
 
 __all__ = ["DEFAULT_LEVEL", "HARD_BUDGET_MS", "LEVELS", "Search", "analyse", "analyse_move", "choose_action", "decide", "default_action",
@@ -35,6 +35,7 @@ GRADE_BONUS = 0.02  # per hu-xi above the minimum
 SLOTS = 7  # R7.1
 
 PASS, HU, PENG = Action("pass"), Action("hu"), Action("peng")
+NEIGHBOURS = tuple(frozenset(k for g in chi_groups_with(c) for k in g) for c in C.KINDS)  # c's group mates and c
 GUARD = sum(4 << 3 * k for k in C.KINDS)  # the top bit of each kind's three-bit field (_Planner)
 # Entries kept in each _Planner's memo, least recently used evicted first. A long-lived process (the
 # sweeper, a server worker) plays bot hands for ever, and the memo kept growing (~209,600 entries
@@ -84,6 +85,8 @@ HARD_BUDGET_MS = 150  # the hard bot's default time per decision (the BOT_HARD_B
 HARD_CANDIDATES = 3  # discards searched: the normal bot's best few (the rest are rarely better)
 MIN_ROUNDS = 3  # the hard bot leaves the normal move only after this many rounds (_pick_searched)
 SURE = 1.5  # … and only for a mean gain above this many standard errors
+OUTLOOK_MARGIN = 1.0  # a card's expected gain (outlook_move) is below one missing card: see close_to_best
+OUTLOOK_CANDIDATES = 4  # discards whose outlook is computed, at most (close_to_best)
 
 
 @dataclass(frozen=True)
@@ -93,7 +96,7 @@ class Search:
     rounds fit depends on the machine; a test that needs the same move twice sets rounds and no clock."""
 
     budget_ms: float | None = HARD_BUDGET_MS
-    rounds: int = 64
+    rounds: int = 0
 
 
 def decide(rules: RuleSet, view: dict, level: str = DEFAULT_LEVEL, seed: int = 0,
@@ -119,9 +122,48 @@ def decide(rules: RuleSet, view: dict, level: str = DEFAULT_LEVEL, seed: int = 0
     if level == "easy":
         others = [a for a in legal if a != normal]
         return rng.choice(others) if rng.random() < EASY_MISTAKES else normal
+    stop = None if search.budget_ms is None else started + search.budget_ms / 1000
+    base = outlook_move(state, view["seat"], legal, normal, stop)
     if not all(is_legal(state, view["seat"], a) for a in legal):
-        return normal  # a sample the search cannot play every legal move on: no search
-    return _hard(rules, view, legal, normal, state, rng, search, started)
+        return base  # a sample the search cannot play every legal move on: no search
+    return _hard(rules, view, legal, base, state, rng, search, started)
+
+
+def outlook_move(state: HandState, seat: int, legal: list[Action], normal: Action,
+                 stop: float | None = None) -> Action:
+    """The hard bot's move before any playout: the discard or claim (peng, chi with its bi, or pass)
+    with the best outlook (_Holdings.outlook: the holdings left, plus what the next card is expected
+    to add), `normal` on a tie. It reads the seat's own holdings and the copies it has not seen only.
+    The normal move is judged first; past `stop` (perf_counter time; None: no clock) nothing more is.
+    Its strength against the normal bot: README, Benchmarks (bench_bots.py --levels)."""
+    if PENG in legal and state.rules.skipped_peng_bars_hu:
+        return normal  # R10.3: as the normal bot
+    left = unseen_copies(state, seat)
+    me = _Holdings.of(state, seat)
+    if state.turn == seat:
+        cards = me.close_to_best([a.card for a in legal])
+        candidates = [a for a in legal if a.card in cards]
+    else:
+        candidates = legal
+    best, move = None, normal
+    me.stop = stop
+    for action in [normal] + [a for a in candidates if a != normal]:
+        try:
+            if state.turn == seat:
+                judged = me.outlook_without(action.card, left)
+            elif action == PASS:
+                judged = me.outlook(left)
+            else:
+                judged = me.outlook_after_take(action, state.window.card, left)
+        except _OutOfTime:
+            break  # the best judged so far, or the normal move
+        if best is None or judged > best:
+            best, move = judged, action
+    return move
+
+
+class _OutOfTime(Exception):
+    """The hard bot's clock ran out in the middle of an outlook (checked before each planner call)."""
 
 
 def hard_move(rules: RuleSet, view: dict, seed: int, search: Search) -> str:
@@ -226,6 +268,8 @@ def analyse_move(rules: RuleSet, state: HandState, seat: int, action, i: int, se
              "after": None}
     if first is not None and all(is_legal(first, seat, a) for a in legal):
         normal = _choose(first, seat, legal, None)
+        if normal != HU and len(legal) > 1:
+            normal = outlook_move(first, seat, legal, normal)
         candidates = _candidates(view, legal, normal, first)
         if action not in candidates:
             candidates.append(action)
@@ -298,6 +342,7 @@ class _Holdings:
     rules: RuleSet
     table: list[Group]
     hand: list[int]
+    stop: float | None = None  # outlook's clock (perf_counter time; None: none): past it, _OutOfTime
 
     @classmethod
     def of(cls, state: HandState, seat: int) -> _Holdings:
@@ -313,8 +358,52 @@ class _Holdings:
         finally:
             self.hand[card] += 1
 
+    def outlook(self, left: list[int]) -> float:
+        """The value now plus the expected gain of one more card, drawn from the `left` unseen copies
+        (a mahjong player's count of useful cards, 受入): of two holdings equally close to a win, the one
+        more cards improve. Only kinds next to a hand card (sharing a group with it) can add a point."""
+        base = self.value()
+        hand, total, gain = self.hand, sum(left), 0.0
+        for c in C.KINDS:
+            if left[c] and hand[c] < 3 and any(0 < hand[k] < 3 for k in NEIGHBOURS[c]):
+                if self.stop is not None and time.perf_counter() > self.stop:
+                    raise _OutOfTime
+                hand[c] += 1
+                try:
+                    gain += left[c] * max(0.0, self.value() - base)
+                finally:
+                    hand[c] -= 1
+        return base + gain / total if total else base
+
+    def close_to_best(self, cards: list[int]) -> list[int]:
+        """The discards among `cards` whose outlook is worth computing (the costly part: a planner call
+        per kind): those that leave a value within OUTLOOK_MARGIN of the best (the expected gain of one
+        card stays below it), at most OUTLOOK_CANDIDATES of them, the best values and then the most
+        isolated cards first (as _ranked_discards)."""
+        ranked = sorted((-self.value_without(k), _partners(self.hand, k), k) for k in cards)
+        return [k for v, _, k in ranked[:OUTLOOK_CANDIDATES] if -v >= -ranked[0][0] - OUTLOOK_MARGIN]
+
+    def outlook_without(self, card: int, left: list[int]) -> float:
+        self.hand[card] -= 1
+        try:
+            return self.outlook(left)
+        finally:
+            self.hand[card] += 1
+
+    def outlook_after_take(self, action: Action, card: int, left: list[int]) -> float:
+        after, options = self.taken(action, card)
+        if not options:
+            return after.outlook(left)
+        return max(after.outlook_without(k, left) for k in after.close_to_best(options))
+
     def value_after_take(self, action: Action, card: int) -> float:
         """The holdings after a peng or chi (with its bi) on `card`, and the best discard if one is owed."""
+        after, options = self.taken(action, card)
+        return max((after.value_without(k) for k in options), default=after.value())
+
+    def taken(self, action: Action, card: int) -> tuple[_Holdings, list[int]]:
+        """The holdings after a peng or chi (with its bi) on `card`, and the kinds they may then
+        discard (none when no discard is owed)."""
         hand, table = self.hand[:], self.table[:]
         if action.verb == "peng":
             hand[card] -= 2
@@ -323,11 +412,8 @@ class _Holdings:
             for k in chi_used(action, card):
                 hand[k] -= 1
             table += [chi_table_group(g) for g in action.groups]
-        after = _Holdings(self.rules, table, hand)
-        options = [k for k in C.KINDS if 0 < hand[k] < 3]
-        if not owes_discard(hand, table) or not options:
-            return after.value()
-        return max(after.value_without(k) for k in options)
+        options = [k for k in C.KINDS if 0 < hand[k] < 3] if owes_discard(hand, table) else []
+        return _Holdings(self.rules, table, hand, self.stop), options
 
 
 def holdings_value(rules: RuleSet, table: list[Group], hand: list[int]) -> float:

@@ -1,6 +1,7 @@
 """Bot levels (games.bots.decide): the input is the seat's view, never the hidden state; every level is
 deterministic given its seed; normal is today's heuristic; easy makes its share of mistakes; hard
-searches determinizations of the view and plays legal moves only."""
+judges moves by their outlook (the holdings plus the useful cards still unseen), may search
+determinizations of the view, and plays legal moves only."""
 from __future__ import annotations
 
 import random
@@ -10,7 +11,8 @@ import pytest
 
 from games import bots
 from games.bots import LEVELS, Search, choose_action, decide
-from games.rules import PRESETS, apply, deal, determinized, legal_actions, preset, seat_score, seat_view
+from games.rules import PRESETS, Action, apply, deal, determinized, legal_actions, preset, seat_score, seat_view
+from games.rules import cards as C
 from games.rules.checks import scrambled
 
 QUICK = Search(budget_ms=None, rounds=3)  # no clock: the same move every time
@@ -102,6 +104,39 @@ def test_hard_search_respects_its_budget_and_scores_points():
     assert seat_score({"winner": 1, "base": 4}, 1, 3, 0) == 8
     assert seat_score({"winner": 1, "base": 4}, 2, 3, 0) == -4
     assert seat_score({"winner": None}, 2, 3, 0) == 0
+
+
+def test_the_outlook_counts_the_unseen_cards_that_improve_the_holdings():
+    """一二 wait for 三 (or a third 一 or 二): the outlook adds what one more card is expected to bring,
+    from the copies still unseen (a 六 shares no group with a card held: it brings nothing); with none
+    of them left it is the holdings' value alone."""
+    rules = preset("changde")
+    me = bots._Holdings(rules, [], C.counts(C.parse("一二柒")))
+    left = [0] * 20
+    assert me.outlook(left) == me.value()
+    left[C.parse_card("三")] = left[C.parse_card("六")] = 4
+    with_san = bots.holdings_value(rules, [], C.counts(C.parse("一二三柒")))
+    assert with_san > me.value()
+    assert me.outlook(left) == pytest.approx(me.value() + 4 / 8 * (with_san - me.value()))
+
+
+def test_hard_plays_the_best_outlook_and_past_its_budget_the_normal_move():
+    """Without a clock the hard bot plays outlook_move (and differs from the normal bot somewhere); with
+    no time left (a budget of 0 ms) it keeps the normal move, judged first."""
+    rules = preset("changde")
+    differ = total = 0
+    for state, seat in _states("changde", (31, 32), limit=40):
+        view = seat_view(state, seat)
+        normal = choose_action(state, seat)
+        legal = [Action.parse(a) for a in view["legal"]]
+        hard = decide(rules, view, "hard", seed=3, search=Search(budget_ms=None, rounds=0))
+        if normal.verb == "hu" or len(legal) < 2:
+            continue
+        total += 1
+        differ += hard != normal
+        assert hard == bots.outlook_move(determinized(rules, view, random.Random(3)), seat, legal, normal)
+        assert decide(rules, view, "hard", seed=3, search=Search(budget_ms=0.0)) == normal
+    assert total > 20 and differ
 
 
 def test_unknown_level_is_refused():
