@@ -120,6 +120,7 @@ def pytest_addoption(parser):
 
 
 def pytest_configure(config):
+    config.pluginmanager.register(tiers.FaultsFirst(), "tiers-faults-first")
     if path := config.getoption("--tiers-record"):
         worker = getattr(config, "workerinput", {}).get("workerid")  # pytest-xdist's worker, if one
         config.pluginmanager.register(tiers.Record(path, worker), "tiers-record")

@@ -99,6 +99,20 @@ def mark(items: list[pytest.Item]) -> None:
             faults += 1
 
 
+class FaultsFirst:
+    """The fault scenarios at the front of the run: pytest-django orders the tests that use no test
+    database last, and the two fault groups (~140 s each on PostgreSQL) then ran alone at the end of a
+    pass while the other workers stood idle. Only those that use no test database move (their servers
+    have their own), so pytest-django's order among the others holds."""
+
+    @pytest.hookimpl(trylast=True)  # after pytest-django's ordering
+    def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> None:
+        def later(item: pytest.Item) -> bool:
+            uses_db = item.get_closest_marker("django_db") or DB_FIXTURES & set(getattr(item, "fixturenames", ()))
+            return bool(uses_db) or "faults" not in tiers_of(item)
+        items.sort(key=later)  # stable: each part keeps its order
+
+
 class Record:
     """What one run selected and how each test ended, written as JSON when the session ends. Under
     pytest-xdist each worker writes the tiers of what it collected to FILE.<worker> and the controller,

@@ -82,6 +82,9 @@ class Run:
             try:
                 if page.closed or not page.proto:
                     page = await connect(reopened(page), 60)
+                    # again on each new socket: one sent as Daphne was killed never arrived, and the
+                    # guest's seat then waited out its hour-long turn (seen: a hand stuck at its deal)
+                    page.send_op({"op": "autoplay_on"})
                 ready = page.ready_form()
                 if ready and page.version >= 0:
                     if self.finish.is_set() and not readied:
