@@ -32,11 +32,12 @@ serve: $(STAMP)
 	@echo "Paohuzi Online: http://$(HOST):$(PORT)/  (admin: http://$(HOST):$(PORT)/admin/)"
 	BIN=$(BIN) HOST=$(HOST) PORT=$(PORT) sh bin/serve
 
-# Both on pytest-xdist's workers, each with its own test database: two per core, as the tests that start
-# servers and browsers spend much of their time waiting on them (at one worker per core the whole suite
-# kept 1.3 of 2 cores busy, at 1.5 per core 1.45). --dist loadgroup deals the fault tests in two groups,
-# each group's one after another on one worker, at the front of the run (tests/tiers.py).
-WORKERS ?= $(shell echo $$((2 * $$(nproc))))
+# Both on pytest-xdist's workers, each with its own test database: one and a half per core (3 on two
+# cores), as the tests that start servers and browsers spend part of their time waiting on them. Measured
+# on a clean clone (.ci/run, embedded + PostgreSQL pass): 2 workers 471 + 275 s, 3 workers 401 + 255 s,
+# 4 workers 431 + 263 s. --dist loadgroup deals the fault tests in two groups, each group's one after
+# another on one worker, at the front of the run (tests/tiers.py).
+WORKERS ?= $(shell n=$$(nproc); echo $$((n + (n + 1) / 2)))
 test: $(STAMP) $(CHROMIUM)
 	$(BIN)/python -m pytest -q -n $(WORKERS) --dist loadgroup $(PYTEST_ARGS)
 

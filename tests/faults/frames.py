@@ -170,7 +170,7 @@ def scan(page, hands: list[dict]) -> tuple[int, list[str]]:
 
 
 def scenario(soak: bool) -> dict:
-    tables, hands = (10, 600) if soak else (5, 52)
+    tables, hands = (10, 600) if soak else (5, 30)
     pages, played = [], {}
     # No sweeper: every table here is watched, and with the in-memory channel layer a move the sweeper
     # (another process) applies first reaches no page of Daphne's (see the report of issue 11).
