@@ -8,7 +8,7 @@ from games import play as games_play
 from games import rooms
 from games.clock import tick
 from money import ledger
-from games.models import Hand, Table, Variant
+from games.models import Hand, RoomTier, Table, Variant
 from games.rules import HandState
 from games.play import fair, hands as play
 
@@ -76,6 +76,28 @@ def play_out(table, users_by_seat: dict, limit: int = 200) -> Hand:
             return hand
         hand = play_one(table, users_by_seat)
     raise AssertionError("the hand did not end")
+
+
+def solo_bot_table(make_user, deal_seed, level: str | None = None) -> Table:
+    """A quick-match table of one person ("solo") and two bots (of the tier's `level` when given), hand 1
+    dealt from WIN_SEED; the person's seat on auto-play, so that every seat moves by itself."""
+    deal_seed(WIN_SEED)
+    if level is not None:
+        RoomTier.objects.update(bot_level=level)
+    user = make_user("solo")
+    table = rooms.quick_match(user=user)
+    tick.table_tick(table_id=table.pk)  # bots sit down, hand 1 starts
+    games_play.autoplay_set(table=table, user=user, on=True)
+    return table
+
+
+def ticked_out(table, ticks: int) -> Hand:
+    """The table's current hand after ticking it until it ends (at most `ticks` ticks)."""
+    for _ in range(ticks):
+        if selectors.current_hand(table).finished:
+            break
+        tick.table_tick(table_id=table.pk)
+    return selectors.current_hand(table)
 
 
 def seeded_win(make_user, deal_seed):

@@ -13,30 +13,17 @@ from games import bots, rooms, selectors
 from games.clock import searches, sweeper
 from games.clock import tick as clock_tick
 from games.live import fragment_html, messages
-from games.models import ActionLog, RoomTier, Table
+from games.models import ActionLog
 from games.errors import Refused
 from games.rules import HandState, legal_actions, preset, deal, seat_view
 
-from .tablekit import WIN_SEED, changde, deal_seed, three  # noqa: F401
+from .tablekit import changde, deal_seed, solo_bot_table, three  # noqa: F401
 
 pytestmark = pytest.mark.django_db
 
 
-def _bot_table(make_user, level: str, deal_seed) -> Table:
-    """A quick-match table of one person and two bots of the tier's `level`, hand 1 dealt; the person's
-    seat on auto-play, so that every seat moves by itself."""
-    deal_seed(WIN_SEED)
-    RoomTier.objects.update(bot_level=level)
-    user = make_user("solo")
-    table = rooms.quick_match(user=user)
-    clock_tick.table_tick(table_id=table.pk)  # bots sit down, hand 1 starts
-    from games import play
-    play.autoplay_set(table=table, user=user, on=True)
-    return table
-
-
 def test_a_tiers_bots_play_at_its_level_and_their_names_say_it(defaults, make_user, deal_seed):
-    table = _bot_table(make_user, "easy", deal_seed)
+    table = solo_bot_table(make_user, deal_seed, "easy")
     assert [(s.is_bot, s.bot_level) for s in table.seats.order_by("position")] == [
         (False, "normal"), (True, "easy"), (True, "easy")]
     bot = table.seats.get(position=1)
@@ -66,7 +53,7 @@ def test_the_waiting_rooms_owner_sees_a_button_per_level():
 
 
 def test_easy_and_normal_bots_move_in_a_tick(defaults, make_user, deal_seed):
-    table = _bot_table(make_user, "easy", deal_seed)
+    table = solo_bot_table(make_user, deal_seed, "easy")
     for _ in range(200):
         if selectors.current_hand(table).finished:
             break
@@ -76,7 +63,7 @@ def test_easy_and_normal_bots_move_in_a_tick(defaults, make_user, deal_seed):
 
 def test_a_hard_bot_never_searches_in_a_tick_only_the_sweepers_plan_moves_it(defaults, make_user, deal_seed,
                                                                              monkeypatch):
-    table = _bot_table(make_user, "hard", deal_seed)
+    table = solo_bot_table(make_user, deal_seed, "hard")
     searched = []
     real = bots.decide
 
@@ -104,7 +91,7 @@ def test_a_hard_bot_never_searches_in_a_tick_only_the_sweepers_plan_moves_it(def
 
 
 def test_a_planned_move_for_a_passed_move_number_is_not_played(defaults, make_user, deal_seed):
-    table = _bot_table(make_user, "hard", deal_seed)
+    table = solo_bot_table(make_user, deal_seed, "hard")
     for i in range(50):  # until a hard bot is asked
         state = HandState.from_json(selectors.current_hand(table).state)
         hard = [p for p in state.to_act if table.seats.get(position=p).is_bot]
@@ -121,7 +108,7 @@ def test_a_planned_move_for_a_passed_move_number_is_not_played(defaults, make_us
 
 def test_without_a_sweeper_a_hard_bot_plays_the_normal_move_after_the_fallback(defaults, make_user, deal_seed,
                                                                                monkeypatch):
-    table = _bot_table(make_user, "hard", deal_seed)
+    table = solo_bot_table(make_user, deal_seed, "hard")
     monkeypatch.setattr(bots, "decide", lambda *a, **k: pytest.fail("no search in a tick"))
     for i in range(50):  # until a hard bot is asked
         hand = selectors.current_hand(table)

@@ -7,13 +7,12 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from games import bots, play, rooms, selectors
+from games import bots, play
 from games.clock import searches, sweeper
-from games.clock import tick as clock_tick
-from games.models import ActionLog, HandAnalysis, RoomTier
+from games.models import ActionLog, HandAnalysis
 from games.rules import HandState
 
-from .tablekit import WIN_SEED, deal_seed  # noqa: F401
+from .tablekit import deal_seed, solo_bot_table, ticked_out  # noqa: F401
 
 pytestmark = pytest.mark.django_db
 
@@ -21,19 +20,10 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def finished(defaults, make_user, deal_seed):
     """A coin hand of one person on auto-play and two normal bots, played to its end."""
-    deal_seed(WIN_SEED)
-    RoomTier.objects.update(bot_level="normal")
-    user = make_user("solo")
-    table = rooms.quick_match(user=user)
-    clock_tick.table_tick(table_id=table.pk)
-    play.autoplay_set(table=table, user=user, on=True)
-    for _ in range(300):
-        if selectors.current_hand(table).finished:
-            break
-        clock_tick.table_tick(table_id=table.pk)
-    hand = selectors.current_hand(table)
+    table = solo_bot_table(make_user, deal_seed, "normal")
+    hand = ticked_out(table, 300)
     assert hand.finished
-    return user, hand
+    return table.seats.get(position=0).user, hand
 
 
 def test_asked_on_the_replay_computed_by_the_sweeper_then_shown(client, finished, monkeypatch):

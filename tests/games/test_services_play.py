@@ -17,7 +17,8 @@ from games.rules.hand import HandState
 from games.errors import Refused, Stale
 
 from .tablekit import (DRAWN_SEED, SHORT_SEED, WIN_SEED, by_seat, changde, deal_seed, play_one,  # noqa: F401
-                       play_out, private_table, short_after_one_hand, state_of, three)
+                       play_out, private_table, short_after_one_hand, solo_bot_table, state_of, three,
+                       ticked_out)
 
 pytestmark = pytest.mark.django_db
 
@@ -417,16 +418,8 @@ def test_im_back_turns_auto_play_off_and_the_deadline_follows(coin_table, settin
 
 
 def test_bots_and_auto_played_seats_move_when_their_time_comes(defaults, make_user, deal_seed):
-    deal_seed(WIN_SEED)
-    user = make_user("solo")
-    table = rooms.quick_match(user=user)
-    clock_tick.table_tick(table_id=table.pk)  # bots sit down, hand 1 starts
-    play.autoplay_set(table=table, user=user, on=True)
-    for _ in range(100):
-        if selectors.current_hand(table).finished:
-            break
-        clock_tick.table_tick(table_id=table.pk)
-    hand = selectors.current_hand(table)
+    table = solo_bot_table(make_user, deal_seed)
+    hand = ticked_out(table, 100)
     assert hand.finished and ActionLog.objects.filter(hand=hand).count() > 5
     assert hand.deadline is None  # everyone on auto-play: the table waits for a person
 
