@@ -71,9 +71,7 @@ def unpacked(x: int) -> list[int]:
     return [x >> 3 * k & 7 for k in range(20)]
 
 
-def packed(hand: Sequence[int]) -> int:
-    """The packed counts of holdings given as cards."""
-    return sum(map(_ONE.__getitem__, hand))
+unit_of = _ONE.__getitem__  # a card's packed count: holdings as cards pack as sum(map(unit_of, hand))
 
 
 def packed_counts(counts: Sequence[int]) -> int:
