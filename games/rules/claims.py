@@ -13,7 +13,7 @@ from .actions import Action
 from .groups import GROUPS_WITH, NEIGHBOURS, Group, Kind
 from .prechecks import hand_facts
 from .scoring import Source
-from .state import DISCARD, DRAW, SHOWN, TIWEI, owes_discard
+from .state import DISCARD, DRAW, TIWEI, owes_discard
 
 _IN_FLIGHT = (DISCARD, DRAW)  # Window.in_flight's kinds
 # Bound once (groups.WEI_KINDS says why).
@@ -172,6 +172,8 @@ def can_peng(t, seat: int, card: int) -> bool:
 def pao_seat(t, kind: str, card: int, owner: int) -> int | None:
     """R5.3: the seat that must pao this card: a kan in hand or a wei on the table, when another player
     discards or draws it; a peng on the table, when anyone draws it."""
+    if not t.threes >> card & 1:  # nobody holds three of the card: the common case, no seat to look at
+        return None
     hands, pengs, weis, drawn, bit = t.hands, t.pengs, t.weis, kind == DRAW, 1 << card
     for s in t.order:
         n = hands[s][card]
@@ -214,19 +216,20 @@ def skipped_peng_blocks(t, seat: int) -> bool:
     return t.rules.skipped_peng_bars_hu and bool(t.skipped_peng >> seat & 1)
 
 
-def can_hu(t, seat: int, kind: str, card: int, owner: int, last: bool, earthly: bool) -> bool:
-    c = None if kind == TIWEI or (kind == SHOWN and seat == owner) else card  # hu_source's card
+def can_hu(t, seat: int, kind: str, card: int, owner: int) -> bool:
+    """Whether the seat may hu on this window's card. Whether a hand wins never hangs on the last card
+    or an earthly hu (patterns that add to a win's worth, R10.3): judge scores the seat that hus."""
+    c, source = hu_source(kind, seat, owner, card)
     if not prechecks.may_win(t.rules, t.tables[seat], t.hands[seat], c):
         return False  # first: it refuses almost every seat on almost every card
     if skipped_peng_blocks(t, seat):
         return False
     if t.passed_hu[seat] and passed_hu_blocks(t, seat, card) is not None:
         return False
-    return isinstance(judge(t, seat, kind, card, owner, last, earthly), scoring.Win)
+    return scoring.wins(t.rules, t.tables[seat], t.hands[seat], c, source)
 
 
-def offers(t, kind: str, card: int, owner: int, last: bool = False,
-           earthly: bool = False) -> tuple[tuple[int, str], ...]:
+def offers(t, kind: str, card: int, owner: int) -> tuple[tuple[int, str], ...]:
     """Every claim on the card, best first (R5.5, R7.3): hu (the drawer, then his 下家, then the next;
     for a discard the discarder's 下家 first), then a forced pao, else peng, then chi (the drawer before
     his 下家). A pending pao leaves no room for peng or chi."""
@@ -236,7 +239,7 @@ def offers(t, kind: str, card: int, owner: int, last: bool = False,
     for s in hu_seats:
         if in_flight and not hand_facts(bytes(hands[s])).wins_with >> card & 1:
             continue  # may_win's first test, without the calls: it refuses most seats on most cards
-        if can_hu(t, s, kind, card, owner, last, earthly):
+        if can_hu(t, s, kind, card, owner):
             out.append((s, "hu"))
     if not in_flight:  # a ti/wei's card or the shown card: hu only
         return tuple(out)
@@ -248,7 +251,8 @@ def offers(t, kind: str, card: int, owner: int, last: bool = False,
         if hands[s][card] == 2 and can_peng(t, s, card):
             out.append((s, "peng"))
     for s in chi_takers:
-        if can_chi(t, s, card):
+        facts = hand_facts(bytes(hands[s]))
+        if (facts.usable | facts.near) >> card & 1 and can_chi(t, s, card):  # can_chi's first test, inlined
             out.append((s, "chi"))
     return tuple(out)
 

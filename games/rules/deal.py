@@ -28,6 +28,8 @@ def new_seed() -> int:
 
 
 _DECK = tuple(C.deck())
+# shuffled_deck's steps, last card first: (index, bound of the draw, its bit length), made once.
+_DRAWS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(len(_DECK) - 1, 0, -1))
 
 
 def shuffled_deck(seed: int) -> list[int]:
@@ -37,9 +39,7 @@ def shuffled_deck(seed: int) -> list[int]:
     below the bound), a Python call less per card on every deal. A test holds it to random.shuffle."""
     deck = list(_DECK)
     getrandbits = random.Random(seed).getrandbits
-    for i in range(len(deck) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    for i, n, k in _DRAWS:
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from operator import itemgetter
 from typing import NamedTuple
 
 from . import cards as C
@@ -119,31 +120,43 @@ def _bound(solver) -> _Bound:
 
 def huxi_bound(rules, table: Sequence[Group], hand: Sequence[int], card: int | None) -> int:
     """An upper bound of the hu-xi any split could reach (R4): table groups, hand kans, the special
-    sentences the hand could hold at most, and the best place the winning card could take."""
+    sentences the hand could hold at most, and the best place the winning card could take. The hand is
+    read as bytes (the turn loop's own): kans found by a bitmask, the special sentences' cards picked in
+    one call, as may_win asks it of most seats its loose-singles test lets through."""
     solver = W.solver_for(rules.huxi)
     huxi, bound = solver.huxi, _bound(solver)  # R4, by (kind, cards); per kind
-    total = sum(huxi.get((g.kind, g.cards), 0) for g in table)
-    free = list(hand)
-    for k, n in enumerate(hand):
-        if n >= 3:
-            total += bound.ti[k] if n == 4 else bound.kan[k]
-            free[k] = 0
-    bonus = 0
+    total = bonus = 0
+    for g in table:
+        h = huxi.get((g.kind, g.cards), 0)
+        total += h
+        if g.cards[0] == card and g.kind in THREE_SAME:
+            bonus = max(bonus, bound.four[card] - h)
+    hand = bytes(hand)
+    sets = int(hand[::-1].translate(_SET), 2)  # kans and ti: never free
+    while sets:
+        low = sets & -sets
+        sets ^= low
+        k = low.bit_length() - 1
+        total += bound.ti[k] if hand[k] == 4 else bound.kan[k]
+    free = hand.translate(_FREE)
     if card is not None:
-        four = bound.four[card]
-        for g in table:
-            if g.cards[0] == card and g.kind in THREE_SAME:
-                bonus = max(bonus, four - huxi.get((g.kind, g.cards), 0))
-        if hand[card] == 3:
-            bonus = max(bonus, four - bound.kan[card])
-        elif hand[card] == 2:
+        n = hand[card]
+        if n == 3:
+            bonus = max(bonus, bound.four[card] - bound.kan[card])
+        elif n == 2:
             bonus = max(bonus, bound.three[card])
-        elif hand[card] < 2:
+        elif n < 2:
+            free = bytearray(free)
             free[card] += 1
-    for size, base in enumerate((0, 10)):
-        one, two, three, seven, ten = free[base], free[base + 1], free[base + 2], free[base + 6], free[base + 9]
-        total += min(one, two, three) * bound.s123[size] + min(two, seven, ten) * bound.s2710[size]
-    return total + bonus
+    one, two, three, seven, ten, big_one, big_two, big_three, big_seven, big_ten = _SPECIAL(free)
+    (s123, big_s123), (s2710, big_s2710) = bound.s123, bound.s2710
+    return (total + bonus + min(one, two, three) * s123 + min(two, seven, ten) * s2710
+            + min(big_one, big_two, big_three) * big_s123 + min(big_two, big_seven, big_ten) * big_s2710)
+
+
+_SET = bytes(b"01"[n >= 3] for n in range(256))  # as hand_facts' tables: the kinds held 3 or 4 times
+_FREE = bytes(n if n < 3 else 0 for n in range(256))  # a count less its kan or ti
+_SPECIAL = itemgetter(0, 1, 2, 6, 9, 10, 11, 12, 16, 19)  # 一二三七十 and 壹贰叁柒拾: the special sentences' cards
 
 
 def win_candidates(hand: bytes) -> tuple[int, ...]:

@@ -104,7 +104,7 @@ def _sample(rules: RuleSet, view: dict, rng: random.Random) -> HandState | None:
     owner, kind = current["from"], current["how"]
     last = kind == "draw" and not stock_left
     earthly = kind == "discard" and owner == dealer and state.draws == 0
-    offers = claims.offers(state, kind, card, owner, last, earthly)
+    offers = claims.offers(state, kind, card, owner)
     if any(claim == "pao" for _, claim in offers):
         return None
     window = Window(kind, card, owner, offers, (), last, earthly)

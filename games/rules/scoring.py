@@ -16,7 +16,7 @@ from .groups import Group
 from .variants import RuleSet
 from .winning import Source
 
-__all__ = ["Source", "Win", "NoWin", "evaluate", "score_split"]
+__all__ = ["Source", "Win", "NoWin", "evaluate", "score_split", "wins"]
 
 _SELF_DRAWN = frozenset({Source.OWN_DRAW, Source.SHOWN})  # R7.5; a heavenly hu is self-drawn (R9.3)
 
@@ -126,6 +126,7 @@ class NoWin:
 _NO = {why: NoWin(why) for why in ("shape", "huxi", "source")}
 _NO_SHAPE, _NO_HUXI, _NO_SOURCE = _NO["shape"], _NO["huxi"], _NO["source"]
 _DISCARD, _SHOWN = Source.DISCARD, Source.SHOWN
+_UNIT_OF = W.unit_of  # the holdings' packed counts, summed inline: evaluate is asked on every hint and claim
 
 
 def evaluate(rules: RuleSet, table: Sequence[Group], hand: Sequence[int], card: int | None,
@@ -145,7 +146,7 @@ def evaluate(rules: RuleSet, table: Sequence[Group], hand: Sequence[int], card: 
     if source is _DISCARD and not rules.discard_win:
         return _NO_SOURCE  # R6.5, R7.3: never a discard (Luzhou: R10.3)
     solver = W.solver_for(rules.huxi)
-    fixed, configs = solver.configurations(table, hand, card, source, rules.pair_plus_others_card)
+    fixed, configs = solver.configurations(table, sum(map(_UNIT_OF, hand)), card, source, rules.pair_plus_others_card)
     shown, self_draw = source is _SHOWN, source in _SELF_DRAWN
     best, why, held = None, _NO_SHAPE, None
     for config in configs:
@@ -169,6 +170,23 @@ def evaluate(rules: RuleSet, table: Sequence[Group], hand: Sequence[int], card: 
     return _win(rules, huxi, worth, self_draw, solver.split(fixed, config, groups), ())
 
 
+def wins(rules: RuleSet, table: Sequence[Group], counts: Sequence[int], card: int | None, source: Source) -> bool:
+    """Whether evaluate returns a Win for these holdings, given as counts (R7.1, R7.2; never a
+    mandatory heavenly hu). The turn loop asks it of every seat the prechecks let through, mostly of
+    holdings that do not split: it stops at the first split reaching the minimum, and leaves scoring it
+    (patterns, base) to the one evaluate of the seat that hus."""
+    if source is _DISCARD and not rules.discard_win:
+        return False  # R6.5, R7.3, as evaluate
+    solver = W.solver_for(rules.huxi)
+    _, configs = solver.configurations(table, W.packed_counts(counts), card, source, rules.pair_plus_others_card)
+    least = rules.min_huxi
+    for config in configs:
+        found = solver.best_split(config)
+        if found is not None and found[0] >= least:
+            return True
+    return False
+
+
 def score_split(rules: RuleSet, split: Sequence[Group], *, rest: Sequence[int] = (), heavenly: bool = False,
                 self_draw: bool = False, last_card: bool = False, earthly: bool = False) -> Win:
     """What one given split is worth (R8–R10), whether or not it is the best or reaches the minimum."""
@@ -187,7 +205,7 @@ def _mandatory_heavenly(rules: RuleSet, table: Sequence[Group], hand: list[int],
     if ti < 3 and kan < 5:
         return _NO["shape"]
     solver = W.solver_for(rules.huxi)
-    fixed, [config] = solver.configurations(table, hand, None, None)
+    fixed, [config] = solver.configurations(table, sum(map(_UNIT_OF, hand)), None, None)
     acc, packed, _ = config
     huxi = acc & 255
     free = W.unpacked(packed)

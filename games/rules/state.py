@@ -176,6 +176,20 @@ def table_threes(table) -> tuple[int, int]:
     return pengs, weis
 
 
+def threes_of(hands, pengs, weis) -> int:
+    """Bitmask of the kinds some seat holds three or four of in hand, or has a peng or wei of: the only
+    cards anyone could pao (R5.3), pao_seat's first test. Hands only lose cards, so the turn loop keeps
+    it by adding the pengs and weis it lays (a pao laid later leaves a stale bit: never a missed pao)."""
+    out = 0
+    for h in hands:
+        for k, n in enumerate(h):
+            if n >= 3:
+                out |= 1 << k
+    for mask in (*pengs, *weis):
+        out |= mask
+    return out
+
+
 def owes_discard(hand, table, incoming: int = 0) -> bool:
     """R6.5: holdings (with `incoming` cards about to come in) above 20 + max(0, n4 − 1) owe a discard;
     n4 counts the pao and ti. Read by the turn loop, the claims (a take that would owe one) and the bots.
@@ -250,6 +264,11 @@ class HandState:
     def weis(self) -> tuple[int, ...]:
         """Per seat, table_threes' wei kinds."""
         return tuple(table_threes(t)[1] for t in self.tables)
+
+    @property
+    def threes(self) -> int:
+        """threes_of the seats."""
+        return threes_of(self.hands, self.pengs, self.weis)
 
     def table_huxi(self, seat: int) -> int:
         return table_huxi(self.rules, self.tables[seat])

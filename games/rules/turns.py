@@ -18,7 +18,8 @@ from . import claims
 from .prechecks import usable_kinds
 from .actions import Action, Event
 from .groups import KIND_TEXT, THREE_SAME, WEI_KINDS, Group, Kind
-from .state import DISCARD, DRAW, TIWEI, HandState, Window, owes_discard, table_huxi, table_threes, to_act_of
+from .state import (DISCARD, DRAW, TIWEI, HandState, Window, owes_discard, table_huxi, table_threes, threes_of,
+                    to_act_of)
 
 
 _PENG = Kind.PENG  # bound once (groups.WEI_KINDS says why)
@@ -60,6 +61,7 @@ class Play:
         self.tables, self.piles = list(s.tables), list(map(list, s.piles))  # a pile grows most moves
         threes = [table_threes(t) for t in s.tables]  # kept as groups are laid (lay): read on every card
         self.pengs, self.weis = [p for p, _ in threes], [w for _, w in threes]
+        self.threes = threes_of(self.hands, self.pengs, self.weis)  # kept with them (lay)
         self.stock = s.stock
         self.removed, self.shown = s.removed, s.shown
         self.passed, self.discarded = list(s.passed), list(s.discarded)
@@ -118,8 +120,10 @@ class Play:
         bit = 1 << group.cards[0]
         if kind == _PENG:
             self.pengs[seat] |= bit
+            self.threes |= bit
         elif kind in WEI_KINDS:
             self.weis[seat] |= bit
+            self.threes |= bit
         else:  # a pao or ti, in place of a peng or wei of the card if there was one
             self.pengs[seat] &= ~bit
             self.weis[seat] &= ~bit
@@ -168,7 +172,7 @@ class Play:
         self.open(DISCARD, card, seat, earthly=earthly)
 
     def open(self, kind: str, card: int, owner: int, last: bool = False, earthly: bool = False) -> None:
-        offers = claims.offers(self, kind, card, owner, last, earthly)
+        offers = claims.offers(self, kind, card, owner)
         if not offers and not self.held:  # nobody may claim: the common case, no window to build
             return self.go_on(kind, card, owner)
         self.opened += 1  # held: a window even when nobody may claim, so the table cannot tell (R3)

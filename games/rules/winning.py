@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import StrEnum
+from operator import mul
 
 from . import cards as C
 from .groups import FOUR_SAME, Group, HuxiTable, Kind
@@ -68,6 +69,15 @@ _RED = sum(7 << 3 * k for k in range(20) if C.is_red(k))  # the red kinds' field
 def unpacked(x: int) -> list[int]:
     """Packed counts as a count vector of 20."""
     return [x >> 3 * k & 7 for k in range(20)]
+
+
+unit_of = _ONE.__getitem__  # a card's packed count: holdings as cards pack as sum(map(unit_of, hand))
+
+
+def packed_counts(counts: Sequence[int]) -> int:
+    """The packed counts of holdings given as a count vector (the turn loop's hands): no list of
+    cards to build on the way."""
+    return sum(map(mul, counts, _ONE))
 
 
 def _count_table() -> list[int]:
@@ -167,13 +177,12 @@ class _Solver:
         return tuple(((2 * x + y) % 3, (2 * x + y) * _FIELD[v], (x + 2 * y) * _FIELD[v], (low,) * x + (high,) * y)
                      for x in range(s // 2 + 1) for y in range(b // 2 + 1) if 2 * x + y <= s and x + 2 * y <= b)
 
-    def configurations(self, table: Sequence[Group], hand: Sequence[int], card: int | None,
+    def configurations(self, table: Sequence[Group], counts: int, card: int | None,
                        source: Source | None, pair: str = "peng") -> tuple[list[Record], list[Config]]:
-        """Every way the winning card may join the holdings for its source (R5, R7.1), and the fixed
-        groups before it does: the table's as they are, and the hand's kans and unlaid ti (R7.1).
-        Another player's card joining a hand pair makes a peng, or a kan where `pair` (the rule set's
-        pair_plus_others_card, R7.1 [reading]) says so; the hu-xi table values either."""
-        counts = sum(map(_ONE.__getitem__, hand))
+        """Every way the winning card may join the holdings (their packed counts) for its source (R5,
+        R7.1), and the fixed groups before it does: the table's as they are, and the hand's kans and
+        unlaid ti (R7.1). Another player's card joining a hand pair makes a peng, or a kan where `pair`
+        (the rule set's pair_plus_others_card, R7.1 [reading]) says so; the hu-xi table values either."""
         records = self.records
         acc = 0
         fixed = []
