@@ -106,8 +106,8 @@ def decide(rules: RuleSet, view: dict, level: str = DEFAULT_LEVEL, seed: int = 0
     """A bot's move from its seat's view (games.rules.seat_view): what a person at that seat sees, never
     the hidden state. Deterministic given the view, the level and the seed (hard: and `search`'s rounds
     when its clock does not stop it first). easy: the normal move, but a share EASY_MISTAKES of its
-    decisions (never a hu) is another legal move at random; normal: choose_action; hard: determinized
-    Monte-Carlo (see _hard)."""
+    decisions (never a hu) is another legal move at random; normal: choose_action; hard: the best
+    outlook under a clock, then determinized Monte-Carlo if `search` has rounds (_hard_decision)."""
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r}")
     if not view.get("to_act"):
