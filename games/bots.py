@@ -60,15 +60,17 @@ def choose_action(state: HandState, seat: int, rng: random.Random | None = None)
     return _choose(state, seat, legal, rng)
 
 
-def _choose(state: HandState, seat: int, legal: list[Action], rng: random.Random | None) -> Action:
+def _choose(state: HandState, seat: int, legal: list[Action], rng: random.Random | None,
+            stop: float | None = None) -> Action:
+    """choose_action on `legal`; past `stop` (perf_counter time; None: no clock) _OutOfTime."""
     if HU in legal:
         return HU
     if PENG in legal and state.rules.skipped_peng_bars_hu:
         return PENG  # R10.3 (Luzhou): declining it would bar every win for the rest of the hand
     if state.turn == seat:
-        ranked = _ranked_discards(state, seat)
+        ranked = _ranked_discards(state, seat, stop)
         return _pick([a for key, a in ranked if key[:3] == ranked[0][0][:3]], rng)
-    me = _Holdings.of(state, seat)
+    me = _Holdings.of(state, seat, stop)
     card = state.window.card
     scored = [(me.value_after_take(action, card) if action != PASS else me.value(), action)
               for action in legal]
@@ -104,8 +106,8 @@ def decide(rules: RuleSet, view: dict, level: str = DEFAULT_LEVEL, seed: int = 0
     """A bot's move from its seat's view (games.rules.seat_view): what a person at that seat sees, never
     the hidden state. Deterministic given the view, the level and the seed (hard: and `search`'s rounds
     when its clock does not stop it first). easy: the normal move, but a share EASY_MISTAKES of its
-    decisions (never a hu) is another legal move at random; normal: choose_action; hard: determinized
-    Monte-Carlo (see _hard)."""
+    decisions (never a hu) is another legal move at random; normal: choose_action; hard: the best
+    outlook under a clock, then determinized Monte-Carlo if `search` has rounds (_hard_decision)."""
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r}")
     if not view.get("to_act"):
@@ -116,17 +118,43 @@ def decide(rules: RuleSet, view: dict, level: str = DEFAULT_LEVEL, seed: int = 0
     state = determinized(rules, view, rng)  # the hidden cards sampled: the heuristic never reads them
     if state is None:
         return _fallback(legal)
+    if level == "hard":
+        return _hard_decision(rules, view, legal, state, rng, search, started)
     normal = _choose(state, view["seat"], legal, None)
     if level == "normal" or normal == HU or len(legal) == 1:
         return normal
-    if level == "easy":
-        others = [a for a in legal if a != normal]
-        return rng.choice(others) if rng.random() < EASY_MISTAKES else normal
+    others = [a for a in legal if a != normal]
+    return rng.choice(others) if rng.random() < EASY_MISTAKES else normal
+
+
+def _hard_decision(rules: RuleSet, view: dict, legal: list[Action], state: HandState, rng: random.Random,
+                   search: Search, started: float) -> Action:
+    """The hard move on the sample `state`, every planner call under the budget's clock: the normal
+    move first (past the budget: _quick_move), then outlook_move, then the search if it has rounds."""
+    seat = view["seat"]
+    if len(legal) == 1:
+        return legal[0]
     stop = None if search.budget_ms is None else started + search.budget_ms / 1000
-    base = outlook_move(state, view["seat"], legal, normal, stop)
-    if not all(is_legal(state, view["seat"], a) for a in legal):
-        return base  # a sample the search cannot play every legal move on: no search
+    try:
+        normal = _choose(state, seat, legal, None, stop)
+    except _OutOfTime:
+        return _quick_move(state, seat, legal)
+    if normal == HU:
+        return normal
+    base = outlook_move(state, seat, legal, normal, stop)
+    if not search.rounds or not all(is_legal(state, seat, a) for a in legal):
+        return base  # no search asked, or a sample the search cannot play every legal move on
     return _hard(rules, view, legal, base, state, rng, search, started)
+
+
+def _quick_move(state: HandState, seat: int, legal: list[Action]) -> Action:
+    """The hard bot's move when its budget ran out before the normal move was found (a cold planner):
+    no planner call. A discard: the card with the fewest partners in hand, then the fewest copies
+    unseen (as _ranked_discards' tie-breaks); a claim: pass."""
+    if state.turn != seat:
+        return _fallback(legal)
+    seen = _seen(state, seat)
+    return min(legal, key=lambda a: (_partners(state.hands[seat], a.card), C.COPIES - seen[a.card], a.card))
 
 
 def outlook_move(state: HandState, seat: int, legal: list[Action], normal: Action,
@@ -139,14 +167,16 @@ def outlook_move(state: HandState, seat: int, legal: list[Action], normal: Actio
     if PENG in legal and state.rules.skipped_peng_bars_hu:
         return normal  # R10.3: as the normal bot
     left = unseen_copies(state, seat)
-    me = _Holdings.of(state, seat)
+    me = _Holdings.of(state, seat, stop)
     if state.turn == seat:
-        cards = me.close_to_best([a.card for a in legal])
+        try:
+            cards = me.close_to_best([a.card for a in legal])
+        except _OutOfTime:
+            return normal
         candidates = [a for a in legal if a.card in cards]
     else:
         candidates = legal
     best, move = None, normal
-    me.stop = stop
     for action in [normal] + [a for a in candidates if a != normal]:
         try:
             if state.turn == seat:
@@ -163,7 +193,7 @@ def outlook_move(state: HandState, seat: int, legal: list[Action], normal: Actio
 
 
 class _OutOfTime(Exception):
-    """The hard bot's clock ran out in the middle of an outlook (checked before each planner call)."""
+    """The hard bot's clock ran out (_Planner.fill checks it on each memo miss)."""
 
 
 def hard_move(rules: RuleSet, view: dict, seed: int, search: Search) -> str:
@@ -324,11 +354,11 @@ def _pick(best: list[Action], rng: random.Random | None) -> Action:
     return best[0] if rng is None else rng.choice(best)
 
 
-def _ranked_discards(state: HandState, seat: int) -> list[tuple[tuple, Action]]:
+def _ranked_discards(state: HandState, seat: int, stop: float | None = None) -> list[tuple[tuple, Action]]:
     """Legal discards (never a kan card, R6.5), best first: the holdings left, then the card with the
     fewest partners in hand (an isolated card first), then the card with the fewest copies unseen by
     this seat (others are less likely to peng, pao or chi it), then the card order."""
-    me = _Holdings.of(state, seat)
+    me = _Holdings.of(state, seat, stop)
     seen = _seen(state, seat)
     actions = legal_actions(state, seat)
     return sorted(((-me.value_without(a.card), _partners(me.hand, a.card), C.COPIES - seen[a.card], a.card), a)
@@ -342,14 +372,14 @@ class _Holdings:
     rules: RuleSet
     table: list[Group]
     hand: list[int]
-    stop: float | None = None  # outlook's clock (perf_counter time; None: none): past it, _OutOfTime
+    stop: float | None = None  # the hard bot's clock (perf_counter time; None: none): past it, _OutOfTime
 
     @classmethod
-    def of(cls, state: HandState, seat: int) -> _Holdings:
-        return cls(state.rules, list(state.tables[seat]), list(state.hands[seat]))
+    def of(cls, state: HandState, seat: int, stop: float | None = None) -> _Holdings:
+        return cls(state.rules, list(state.tables[seat]), list(state.hands[seat]), stop)
 
     def value(self) -> float:
-        return holdings_value(self.rules, self.table, self.hand)
+        return holdings_value(self.rules, self.table, self.hand, self.stop)
 
     def value_without(self, card: int) -> float:
         self.hand[card] -= 1
@@ -366,8 +396,6 @@ class _Holdings:
         hand, total, gain = self.hand, sum(left), 0.0
         for c in C.KINDS:
             if left[c] and hand[c] < 3 and any(0 < hand[k] < 3 for k in NEIGHBOURS[c]):
-                if self.stop is not None and time.perf_counter() > self.stop:
-                    raise _OutOfTime
                 hand[c] += 1
                 try:
                     gain += left[c] * max(0.0, self.value() - base)
@@ -416,9 +444,10 @@ class _Holdings:
         return _Holdings(self.rules, table, hand, self.stop), options
 
 
-def holdings_value(rules: RuleSet, table: list[Group], hand: list[int]) -> float:
+def holdings_value(rules: RuleSet, table: list[Group], hand: list[int], stop: float | None = None) -> float:
     """How close these holdings are to a win worth having: minus the missing cards (see the module
-    docstring), minus the hu-xi shortfall in cards, plus a little for hu-xi above the minimum."""
+    docstring), minus the hu-xi shortfall in cards, plus a little for hu-xi above the minimum. Past
+    `stop` (perf_counter time; None: no clock) the planner raises _OutOfTime."""
     hx = rules.huxi.huxi
     base_hx = sum(hx(g.kind, g.cards) for g in table)
     kans = [k for k in C.KINDS if hand[k] >= 3]
@@ -427,7 +456,9 @@ def holdings_value(rules: RuleSet, table: list[Group], hand: list[int]) -> float
     jiang = any(g.kind in FOUR_SAME for g in table)  # R7.1: one jiang iff a pao or ti
     free = sum(n << 3 * k for k, n in enumerate(hand) if n < 3)
     best = float("-inf")
-    for points, gain in _planner(rules.huxi).fill(free, slots, jiang):
+    planner = _planner(rules.huxi)
+    planner.stop = stop
+    for points, gain in planner.fill(free, slots, jiang):
         missing = 2 * slots - points
         total = base_hx + gain
         short = max(0.0, rules.min_huxi - total)
@@ -446,9 +477,11 @@ class _Planner:
     winning.py packs its counts, so taking a group is a subtraction and the memo key a plain int; with
     each field's top bit set (GUARD) first, a field that had too few copies loses that bit.
     The memo is an LRU of MEMO_CAPACITY entries (fill is pure: an eviction costs time, never changes
-    a result)."""
+    a result). A memo miss past `stop` (perf_counter time, set by holdings_value; None: no clock) raises
+    _OutOfTime: a cold fill can take 200 ms, the hard bot's whole budget."""
 
     def __init__(self, table: HuxiTable):
+        self.stop: float | None = None
         self.memo: OrderedDict[int, tuple[tuple[int, float], ...]] = OrderedDict()
         self.fronts: dict[tuple[tuple[int, float], ...], tuple[tuple[int, float], ...]] = {}
         self.moves = [self._moves(table, i) for i in C.KINDS]
@@ -481,6 +514,8 @@ class _Planner:
         if hit is not None:
             memo.move_to_end(key)
             return hit
+        if self.stop is not None and time.perf_counter() > self.stop:
+            raise _OutOfTime
         i = ((free & -free).bit_length() - 1) // 3  # the lowest kind held
         found = list(self.fill(free - (1 << 3 * i), slots, jiang))  # i stays loose
         guarded = free | GUARD

@@ -120,23 +120,29 @@ def test_the_outlook_counts_the_unseen_cards_that_improve_the_holdings():
     assert me.outlook(left) == pytest.approx(me.value() + 4 / 8 * (with_san - me.value()))
 
 
-def test_hard_plays_the_best_outlook_and_past_its_budget_the_normal_move():
-    """Without a clock the hard bot plays outlook_move (and differs from the normal bot somewhere); with
-    no time left (a budget of 0 ms) it keeps the normal move, judged first."""
+def test_hard_plays_the_best_outlook_and_its_clock_stops_only_planner_work():
+    """Without a clock the hard bot plays outlook_move (and differs from the normal bot somewhere). Its
+    clock stops the planner's memo misses only: with the memo warm a budget of 0 ms plays the same
+    move; with it cold, the quick move (no planner call), since not even the normal move was found."""
     rules = preset("changde")
-    differ = total = 0
+    differ = total = quick = 0
     for state, seat in _states("changde", (31, 32), limit=40):
         view = seat_view(state, seat)
         normal = choose_action(state, seat)
         legal = [Action.parse(a) for a in view["legal"]]
+        bots._planner.cache_clear()
+        sample = determinized(rules, view, random.Random(3))
+        assert decide(rules, view, "hard", seed=3, search=Search(budget_ms=0.0)) == bots._quick_move(sample, seat,
+                                                                                                      legal)
         hard = decide(rules, view, "hard", seed=3, search=Search(budget_ms=None, rounds=0))
+        assert decide(rules, view, "hard", seed=3, search=Search(budget_ms=0.0)) == hard
         if normal.verb == "hu" or len(legal) < 2:
             continue
         total += 1
         differ += hard != normal
-        assert hard == bots.outlook_move(determinized(rules, view, random.Random(3)), seat, legal, normal)
-        assert decide(rules, view, "hard", seed=3, search=Search(budget_ms=0.0)) == normal
-    assert total > 20 and differ
+        quick += bots._quick_move(sample, seat, legal) != normal
+        assert hard == bots.outlook_move(sample, seat, legal, normal)
+    assert total > 20 and differ and quick
 
 
 def test_unknown_level_is_refused():
