@@ -111,7 +111,7 @@ async def run(base: str, reconnects: int, tables: int, facts: Facts) -> None:
 
 
 def scenario(soak: bool) -> dict:
-    reconnects = 3000 if soak else 210
+    reconnects = 3000 if soak else 105  # the depth is the soak's
     facts = Facts()
     with running_server("reconnects", **SETTINGS) as server:
         asyncio.run(run(server.base, reconnects, 3, facts))

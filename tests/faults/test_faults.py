@@ -34,7 +34,7 @@ def test_kills_of_daphne_and_the_sweeper_lose_and_double_no_move(soak):
 
 def test_random_reconnects_hold_a_fresh_view_and_apply_no_move_twice(soak):
     facts = run("reconnects", soak)
-    assert facts["reconnects"] >= 200
+    assert facts["reconnects"] >= 100
     assert facts["compared"] >= facts["reconnects"] - 3 * 3, facts  # each, but the last of each table
     assert facts["resent"] > 0 and facts["hands"] > 0, facts
     assert facts["problems"] == [], facts["problems"]
@@ -48,7 +48,7 @@ def test_hostile_messages_crash_nothing_change_nothing_and_spare_the_other_table
     table's latency — quiet, while one socket floods, under the whole attack — is printed; only that it
     played without error is asserted."""
     facts = run("fuzz", soak)
-    assert facts["sent"] >= 5000 and len(facts["kinds"]) == 11, facts["kinds"]
+    assert facts["sent"] >= 2500 and len(facts["kinds"]) == 11, facts["kinds"]
     assert facts["unanswered"] == [], facts["unanswered"][:20]
     assert facts["closes"] == [], facts["closes"]  # no fuzzing socket was closed by the server
     assert facts["too_big"] and set(facts["too_big"]) <= {1006, 1009}, facts["too_big"]  # but those
