@@ -149,12 +149,12 @@ def _hard_decision(rules: RuleSet, view: dict, legal: list[Action], state: HandS
 
 def _quick_move(state: HandState, seat: int, legal: list[Action]) -> Action:
     """The hard bot's move when its budget ran out before the normal move was found (a cold planner):
-    no planner call. A discard: the card with the fewest partners in hand, then the fewest copies
-    unseen (as _ranked_discards' tie-breaks); a claim: pass."""
+    no planner call. A discard: the most isolated card (_isolation, _ranked_discards' tie-breaks); a
+    claim: pass (a hu or a forced peng never comes here: _choose returns them before the planner)."""
     if state.turn != seat:
         return _fallback(legal)
     seen = _seen(state, seat)
-    return min(legal, key=lambda a: (_partners(state.hands[seat], a.card), C.COPIES - seen[a.card], a.card))
+    return min(legal, key=lambda a: _isolation(state.hands[seat], seen, a.card))
 
 
 def outlook_move(state: HandState, seat: int, legal: list[Action], normal: Action,
@@ -355,14 +355,18 @@ def _pick(best: list[Action], rng: random.Random | None) -> Action:
 
 
 def _ranked_discards(state: HandState, seat: int, stop: float | None = None) -> list[tuple[tuple, Action]]:
-    """Legal discards (never a kan card, R6.5), best first: the holdings left, then the card with the
-    fewest partners in hand (an isolated card first), then the card with the fewest copies unseen by
-    this seat (others are less likely to peng, pao or chi it), then the card order."""
+    """Legal discards (never a kan card, R6.5), best first: the holdings left, then _isolation."""
     me = _Holdings.of(state, seat, stop)
     seen = _seen(state, seat)
     actions = legal_actions(state, seat)
-    return sorted(((-me.value_without(a.card), _partners(me.hand, a.card), C.COPIES - seen[a.card], a.card), a)
-                  for a in actions)
+    return sorted(((-me.value_without(a.card), *_isolation(me.hand, seen, a.card)), a) for a in actions)
+
+
+def _isolation(hand: list[int], seen: list[int], card: int) -> tuple[int, int, int]:
+    """A discard's tie-breaks after the holdings it leaves: the card with the fewest partners in hand
+    (an isolated card first), then the fewest copies unseen by this seat (others are less likely to
+    peng, pao or chi it), then the card order."""
+    return _partners(hand, card), C.COPIES - seen[card], card
 
 
 @dataclass
@@ -545,7 +549,7 @@ class _Planner:
 def _partners(hand: list[int], card: int) -> int:
     """How many other hand cards share a possible group with this copy of `card` (0: isolated)."""
     others = 0
-    for k in {k for g in chi_groups_with(card) for k in g}:
+    for k in NEIGHBOURS[card]:
         n = hand[k] - (k == card)
         if n < 3:  # kan cards are never used (R6.2)
             others += n

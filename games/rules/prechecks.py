@@ -22,6 +22,9 @@ _ALL = (1 << 20) - 1
 _TWICE = bytes(b"01"[n == 2] for n in range(256))
 _USABLE = bytes(b"01"[0 < n < 3] for n in range(256))
 _HELD = bytes(b"01"[n > 0] for n in range(256))
+_SET = bytes(b"01"[n >= 3] for n in range(256))  # huxi_bound's: the kinds held 3 or 4 times (kan, ti)
+_FREE = bytes(n if n < 3 else 0 for n in range(256))  # huxi_bound's: a count less its kan or ti
+_SPECIAL = itemgetter(0, 1, 2, 6, 9, 10, 11, 12, 16, 19)  # 一二三七十 and 壹贰叁柒拾: the special sentences' cards
 _SIZE = (1 << 10) - 1  # one size's kinds
 
 
@@ -153,10 +156,6 @@ def huxi_bound(rules, table: Sequence[Group], hand: Sequence[int], card: int | N
     return (total + bonus + min(one, two, three) * s123 + min(two, seven, ten) * s2710
             + min(big_one, big_two, big_three) * big_s123 + min(big_two, big_seven, big_ten) * big_s2710)
 
-
-_SET = bytes(b"01"[n >= 3] for n in range(256))  # as hand_facts' tables: the kinds held 3 or 4 times
-_FREE = bytes(n if n < 3 else 0 for n in range(256))  # a count less its kan or ti
-_SPECIAL = itemgetter(0, 1, 2, 6, 9, 10, 11, 12, 16, 19)  # 一二三七十 and 壹贰叁柒拾: the special sentences' cards
 
 
 def win_candidates(hand: bytes) -> tuple[int, ...]:
