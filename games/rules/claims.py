@@ -1,7 +1,7 @@
 """Who may take a card, and how (R5.3, R5.5, R6.1–R6.5, R7.3, R7.4): the offers of a claim window.
 
 The functions read a hand either as a frozen HandState or as the turn loop's working copy; both have
-rules, order, dealer, hands, tables, passed, discarded and passed_hu.
+rules, order, dealer, hands, facts (prechecks.Facts per hand), tables, passed, discarded and passed_hu.
 """
 from __future__ import annotations
 
@@ -134,7 +134,7 @@ def chi_choices(t, seat: int, card: int) -> tuple[Action, ...]:
     if (t.passed[seat] | t.discarded[seat]) >> card & 1:  # forbidden (R6.4), read on every card: inlined
         return ()
     hand = t.hands[seat]
-    facts, local = hand_facts(bytes(hand)), _LOCAL[card]  # chi_completions, one call less
+    facts, local = t.facts[seat], _LOCAL[card]  # chi_completions, one call less
     found = _chi_local(card, facts.usable & local, facts.twice & local)
     if not found or sum(hand) - 3 * hand.count(3) > 8:  # a chi with two bi uses 8 hand cards: one is left
         return found
@@ -151,7 +151,7 @@ def can_chi(t, seat: int, card: int) -> bool:
     if (t.passed[seat] | t.discarded[seat]) >> card & 1:  # forbidden (R6.4)
         return False
     hand = t.hands[seat]
-    facts = hand_facts(bytes(hand))
+    facts = t.facts[seat]
     if not facts.usable >> card & 1:
         if not facts.near >> card & 1:
             return False
@@ -235,9 +235,9 @@ def offers(t, kind: str, card: int, owner: int) -> tuple[tuple[int, str], ...]:
     his 下家). A pending pao leaves no room for peng or chi."""
     hu_seats, peng_seats, chi_takers = _seats(t.order, kind, owner, t.rules.discard_win)
     out = []  # loops, not list comprehensions: each of those is a call, and offers runs on every card
-    hands, in_flight = t.hands, kind in _IN_FLIGHT
+    hands, facts, in_flight = t.hands, t.facts, kind in _IN_FLIGHT
     for s in hu_seats:
-        if in_flight and not hand_facts(bytes(hands[s])).wins_with >> card & 1:
+        if in_flight and not facts[s].wins_with >> card & 1:
             continue  # may_win's first test, without the calls: it refuses most seats on most cards
         if can_hu(t, s, kind, card, owner):
             out.append((s, "hu"))
@@ -251,8 +251,8 @@ def offers(t, kind: str, card: int, owner: int) -> tuple[tuple[int, str], ...]:
         if hands[s][card] == 2 and can_peng(t, s, card):
             out.append((s, "peng"))
     for s in chi_takers:
-        facts = hand_facts(bytes(hands[s]))
-        if (facts.usable | facts.near) >> card & 1 and can_chi(t, s, card):  # can_chi's first test, inlined
+        f = facts[s]
+        if (f.usable | f.near) >> card & 1 and can_chi(t, s, card):  # can_chi's first test, inlined
             out.append((s, "chi"))
     return tuple(out)
 

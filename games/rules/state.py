@@ -19,6 +19,7 @@ from functools import lru_cache
 from . import cards as C
 from .actions import Action
 from .groups import FOUR_SAME, WEI_KINDS, Group, Kind
+from .prechecks import Facts, hand_facts
 from .variants import RuleSet, interned
 
 # Window kinds: a discard; a drawn card shown; the drawer's hu right after his forced ti/wei;
@@ -264,6 +265,11 @@ class HandState:
     def weis(self) -> tuple[int, ...]:
         """Per seat, table_threes' wei kinds."""
         return tuple(table_threes(t)[1] for t in self.tables)
+
+    @property
+    def facts(self) -> tuple[Facts, ...]:
+        """Each hand's prechecks.Facts (the turn loop keeps its own as hands change)."""
+        return tuple(hand_facts(bytes(h)) for h in self.hands)
 
     @property
     def threes(self) -> int:
