@@ -243,7 +243,7 @@ def offers(t, kind: str, card: int, owner: int) -> tuple[tuple[int, str], ...]:
             out.append((s, "hu"))
     if not in_flight:  # a ti/wei's card or the shown card: hu only
         return tuple(out)
-    pao = pao_seat(t, kind, card, owner)
+    pao = pao_seat(t, kind, card, owner) if t.threes >> card & 1 else None  # its first test, inlined
     if pao is not None:
         out.append((pao, "pao"))
         return tuple(out)

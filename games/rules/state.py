@@ -19,7 +19,7 @@ from functools import lru_cache
 from . import cards as C
 from .actions import Action
 from .groups import FOUR_SAME, WEI_KINDS, Group, Kind
-from .prechecks import Facts, hand_facts
+from .prechecks import Facts, hand_facts, kan_kinds
 from .variants import RuleSet, interned
 
 # Window kinds: a discard; a drawn card shown; the drawer's hu right after his forced ti/wei;
@@ -182,11 +182,7 @@ def threes_of(hands, pengs, weis) -> int:
     cards anyone could pao (R5.3), pao_seat's first test. Hands only lose cards, so the turn loop keeps
     it by adding the pengs and weis it lays (a pao laid later leaves a stale bit: never a missed pao)."""
     out = 0
-    for h in hands:
-        for k, n in enumerate(h):
-            if n >= 3:
-                out |= 1 << k
-    for mask in (*pengs, *weis):
+    for mask in (*map(kan_kinds, hands), *pengs, *weis):
         out |= mask
     return out
 
