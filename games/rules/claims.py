@@ -13,7 +13,7 @@ from .actions import Action
 from .groups import GROUPS_WITH, NEIGHBOURS, Group, Kind
 from .prechecks import hand_facts
 from .scoring import Source
-from .state import DISCARD, DRAW, TIWEI, owes_discard
+from .state import DISCARD, DRAW, TIWEI, next_seat, owes_discard
 
 _IN_FLIGHT = (DISCARD, DRAW)  # Window.in_flight's kinds
 # Bound once (groups.WEI_KINDS says why).
@@ -27,10 +27,6 @@ CHI_TABLE_GROUP = {g: Group.make(Kind.SENTENCE if len({C.value(k) for k in g}) >
 def chi_table_group(cards) -> Group:
     """The table group a chi or bi group becomes (R6.2): a sentence, or a jiao of one value."""
     return CHI_TABLE_GROUP[tuple(sorted(cards))]
-
-
-def next_seat(order: tuple[int, ...], seat: int) -> int:
-    return order[(order.index(seat) + 1) % len(order)]
 
 
 def forbidden(t, seat: int, card: int) -> str | None:
@@ -233,7 +229,7 @@ def offers(t, kind: str, card: int, owner: int) -> tuple[tuple[int, str], ...]:
     """Every claim on the card, best first (R5.5, R7.3): hu (the drawer, then his 下家, then the next;
     for a discard the discarder's 下家 first), then a forced pao, else peng, then chi (the drawer before
     his 下家). A pending pao leaves no room for peng or chi."""
-    hu_seats, peng_seats, chi_takers = _seats(t.order, kind, owner, t.rules.discard_win)
+    hu_seats, peng_seats, chi_takers = t.claim_ranks[kind][owner]
     out = []  # loops, not list comprehensions: each of those is a call, and offers runs on every card
     hands, facts, in_flight = t.hands, t.facts, kind in _IN_FLIGHT
     for s in hu_seats:
@@ -255,19 +251,3 @@ def offers(t, kind: str, card: int, owner: int) -> tuple[tuple[int, str], ...]:
         if (f.usable | f.near) >> card & 1 and can_chi(t, s, card):  # can_chi's first test, inlined
             out.append((s, "chi"))
     return tuple(out)
-
-
-def chi_seats(order: tuple[int, ...], kind: str, owner: int) -> tuple[int, ...]:
-    """R6.2: who may chi, in rank order: a drawn card the drawer, then his 下家; a discard only the
-    discarder's 下家."""
-    return (owner, next_seat(order, owner)) if kind == DRAW else (next_seat(order, owner),)
-
-
-@lru_cache(maxsize=256)  # a few hundred (order, kind, owner, discard_win) at most
-def _seats(order: tuple[int, ...], kind: str, owner: int, discard_win: bool):
-    """(hu seats, peng seats, chi seats) in the order their claims rank, for offers."""
-    start = order.index(owner if kind != DISCARD else next_seat(order, owner))
-    hu_seats = (owner,) if kind == TIWEI else tuple(order[(start + i) % len(order)] for i in range(len(order)))
-    if kind == DISCARD:
-        hu_seats = tuple(s for s in hu_seats if s != owner) if discard_win else ()
-    return hu_seats, tuple(s for s in order if s != owner), chi_seats(order, kind, owner)

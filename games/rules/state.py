@@ -154,6 +154,32 @@ def order_of(players: int, dealer: int) -> tuple[int, ...]:
     return tuple(seats)
 
 
+def next_seat(order: tuple[int, ...], seat: int) -> int:
+    return order[(order.index(seat) + 1) % len(order)]
+
+
+def chi_seats(order: tuple[int, ...], kind: str, owner: int) -> tuple[int, ...]:
+    """R6.2: who may chi, in rank order: a drawn card the drawer, then his 下家; a discard only the
+    discarder's 下家."""
+    return (owner, next_seat(order, owner)) if kind == DRAW else (next_seat(order, owner),)
+
+
+def _ranks(order: tuple[int, ...], kind: str, owner: int, discard_win: bool):
+    """(hu seats, peng seats, chi seats) in the order their claims rank (R5.5, R7.3), for claims.offers."""
+    start = order.index(owner if kind != DISCARD else next_seat(order, owner))
+    hu_seats = (owner,) if kind == TIWEI else tuple(order[(start + i) % len(order)] for i in range(len(order)))
+    if kind == DISCARD:
+        hu_seats = tuple(s for s in hu_seats if s != owner) if discard_win else ()
+    return hu_seats, tuple(s for s in order if s != owner), chi_seats(order, kind, owner)
+
+
+@lru_cache(maxsize=64)  # a few (order, discard_win) pairs
+def claim_ranks(order: tuple[int, ...], discard_win: bool) -> dict[str, dict[int, tuple]]:
+    """_ranks of every window kind and owner, made once per table: offers looks them up on every card."""
+    return {kind: {owner: _ranks(order, kind, owner, discard_win) for owner in order}
+            for kind in (DISCARD, DRAW, TIWEI, SHOWN)}
+
+
 def table_huxi(rules: RuleSet, groups) -> int:
     """R4: the hu-xi of a seat's table groups (当前得息数, used by R7.4)."""
     hx = rules.huxi.huxi
@@ -239,6 +265,11 @@ class HandState:
     @property
     def order(self) -> tuple[int, ...]:
         return order_of(self.players, self.dealer)
+
+    @property
+    def claim_ranks(self) -> dict[str, dict[int, tuple]]:
+        """claim_ranks of this table (the turn loop keeps its own)."""
+        return claim_ranks(self.order, self.rules.discard_win)
 
     @property
     def finished(self) -> bool:

@@ -18,8 +18,8 @@ from . import claims
 from .prechecks import hand_facts
 from .actions import Action, Event
 from .groups import KIND_TEXT, THREE_SAME, WEI_KINDS, Group, Kind
-from .state import (DISCARD, DRAW, TIWEI, HandState, Window, owes_discard, table_huxi, table_threes, threes_of,
-                    to_act_of)
+from .state import (DISCARD, DRAW, TIWEI, HandState, Window, claim_ranks, next_seat, owes_discard, table_huxi,
+                    table_threes, threes_of, to_act_of)
 
 
 _PENG = Kind.PENG  # bound once (groups.WEI_KINDS says why)
@@ -56,7 +56,8 @@ def _taker(offers, decisions) -> tuple | None:
 class Play:
     def __init__(self, s: HandState):
         self.rules, self.dealer, self.order = s.rules, s.dealer, s.order
-        self.after = {seat: claims.next_seat(self.order, seat) for seat in self.order}  # each seat's 下家
+        self.after = {seat: next_seat(self.order, seat) for seat in self.order}  # each seat's 下家
+        self.claim_ranks = claim_ranks(self.order, self.rules.discard_win)  # as HandState.claim_ranks
         self.hands = list(map(bytes, s.hands))
         self.facts = list(map(hand_facts, self.hands))  # each hand's prechecks.Facts, kept by remove
         self.tables, self.piles = list(s.tables), list(map(list, s.piles))  # a pile grows most moves
