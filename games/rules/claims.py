@@ -142,18 +142,20 @@ def chi_choices(t, seat: int, card: int) -> tuple[Action, ...]:
 def can_chi(t, seat: int, card: int) -> bool:
     """`bool(chi_choices(t, seat, card))`, for offers: most hands hold no copy of the card (nothing to
     bi, R6.3), and then a chi group's two other cards are in hand exactly when the card is `near` in
-    the hand's facts (never from a kan); a hand of more than 8 such cards can never be left without a
-    discard. Only the rest builds the choices (most hands it sees are new to their cache)."""
+    the hand's facts (never from a kan); else the choices' cache says whether a chi with its bi
+    completes. A hand of more than 8 such cards can never be left without a discard (R6.5): only
+    the rest builds the choices."""
     if (t.passed[seat] | t.discarded[seat]) >> card & 1:  # forbidden (R6.4)
         return False
-    hand = t.hands[seat]
     facts = t.facts[seat]
-    if not facts.usable >> card & 1:
-        if not facts.near >> card & 1:
+    if facts.usable >> card & 1:
+        local = _LOCAL[card]
+        if not _chi_local(card, facts.usable & local, facts.twice & local):
             return False
-        if sum(hand) - 3 * hand.count(3) > 8:
-            return True
-    return bool(chi_choices(t, seat, card))
+    elif not facts.near >> card & 1:
+        return False
+    hand = t.hands[seat]
+    return sum(hand) - 3 * hand.count(3) > 8 or bool(chi_choices(t, seat, card))
 
 
 def can_peng(t, seat: int, card: int) -> bool:
@@ -231,23 +233,24 @@ def offers(t, kind: str, card: int, owner: int) -> tuple[tuple[int, str], ...]:
     his 下家). A pending pao leaves no room for peng or chi."""
     hu_seats, peng_seats, chi_takers = t.claim_ranks[kind][owner]
     out = []  # loops, not list comprehensions: each of those is a call, and offers runs on every card
-    hands, facts, in_flight = t.hands, t.facts, kind in _IN_FLIGHT
-    for s in hu_seats:
-        if in_flight and not facts[s].wins_with >> card & 1:
-            continue  # may_win's first test, without the calls: it refuses most seats on most cards
-        if can_hu(t, s, kind, card, owner):
-            out.append((s, "hu"))
-    if not in_flight:  # a ti/wei's card or the shown card: hu only
+    if kind not in _IN_FLIGHT:  # a ti/wei's card or the shown card: hu only
+        for s in hu_seats:
+            if can_hu(t, s, kind, card, owner):
+                out.append((s, "hu"))
         return tuple(out)
-    pao = pao_seat(t, kind, card, owner) if t.threes >> card & 1 else None  # its first test, inlined
+    facts, bit = t.facts, 1 << card
+    for s in hu_seats:  # may_win's first test, without the calls: it refuses most seats on most cards
+        if facts[s].wins_with & bit and can_hu(t, s, kind, card, owner):
+            out.append((s, "hu"))
+    pao = pao_seat(t, kind, card, owner) if t.threes & bit else None  # its first test, inlined
     if pao is not None:
         out.append((pao, "pao"))
         return tuple(out)
     for s in peng_seats:
-        if hands[s][card] == 2 and can_peng(t, s, card):
+        if facts[s].twice & bit and can_peng(t, s, card):  # can_peng's first test, inlined
             out.append((s, "peng"))
     for s in chi_takers:
         f = facts[s]
-        if (f.usable | f.near) >> card & 1 and can_chi(t, s, card):  # can_chi's first test, inlined
+        if (f.usable | f.near) & bit and can_chi(t, s, card):  # can_chi's first test, inlined
             out.append((s, "chi"))
     return tuple(out)

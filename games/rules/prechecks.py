@@ -73,7 +73,9 @@ def hand_facts(counts: bytes) -> Facts:
     near = (_SENTENCE_NEAR[usable & _SIZE] | _SENTENCE_NEAR[usable >> 10] << 10
             | twice >> 10 | (twice & _SIZE) << 10)
     loose = (usable ^ twice) & ~near  # held once, and no group of the hand for it
-    wins_with = win_card_test(loose) if loose.bit_count() <= 2 else 0
+    if loose.bit_count() > 2:  # win_card_test's answer: nothing to win with, so nothing fits
+        return _facts(Facts, (loose, near, usable, twice, 0, 0))
+    wins_with = win_card_test(loose)
     return _facts(Facts, (loose, near, usable, twice, wins_with, wins_with & (int(b.translate(_HELD), 2) | near)))
 
 

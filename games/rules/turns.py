@@ -35,6 +35,7 @@ def thawed(rows: list, i: int) -> list:
 
 
 _ALL_PASSED = (None, None, None)
+_TAKES = frozenset(("peng", "chi"))  # the claims a pass passes a card on (R6.4)
 
 
 def _taker(offers, decisions) -> tuple | None:
@@ -191,7 +192,7 @@ class Play:
             self.passed_hu[seat] = tuple(sorted(entries + [(w.card, self.table_huxi(seat))]))
         if "peng" in mine and action.verb not in ("peng", "hu"):  # R10.3 有碰不碰
             self.skipped_peng |= 1 << seat
-        if action.verb == "pass" and mine & {"peng", "chi"}:  # R6.4 passed card
+        if action.verb == "pass" and not _TAKES.isdisjoint(mine):  # R6.4 passed card
             self.passed[seat] |= 1 << w.card
         decisions = w.decisions + ((seat, action),)
         taker = None if w.held else _taker(w.offers, decisions)
