@@ -1,7 +1,7 @@
 """Who may take a card, and how (R5.3, R5.5, R6.1–R6.5, R7.3, R7.4): the offers of a claim window.
 
 The functions read a hand either as a frozen HandState or as the turn loop's working copy; both have
-rules, order, dealer, hands, tables, passed, discarded and passed_hu.
+rules, order, dealer, hands, facts (prechecks.Facts per hand), tables, passed, discarded and passed_hu.
 """
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from .actions import Action
 from .groups import GROUPS_WITH, NEIGHBOURS, Group, Kind
 from .prechecks import hand_facts
 from .scoring import Source
-from .state import DISCARD, DRAW, TIWEI, owes_discard
+from .state import DISCARD, DRAW, TIWEI, next_seat, owes_discard
 
 _IN_FLIGHT = (DISCARD, DRAW)  # Window.in_flight's kinds
 # Bound once (groups.WEI_KINDS says why).
@@ -27,10 +27,6 @@ CHI_TABLE_GROUP = {g: Group.make(Kind.SENTENCE if len({C.value(k) for k in g}) >
 def chi_table_group(cards) -> Group:
     """The table group a chi or bi group becomes (R6.2): a sentence, or a jiao of one value."""
     return CHI_TABLE_GROUP[tuple(sorted(cards))]
-
-
-def next_seat(order: tuple[int, ...], seat: int) -> int:
-    return order[(order.index(seat) + 1) % len(order)]
 
 
 def forbidden(t, seat: int, card: int) -> str | None:
@@ -134,7 +130,7 @@ def chi_choices(t, seat: int, card: int) -> tuple[Action, ...]:
     if (t.passed[seat] | t.discarded[seat]) >> card & 1:  # forbidden (R6.4), read on every card: inlined
         return ()
     hand = t.hands[seat]
-    facts, local = hand_facts(bytes(hand)), _LOCAL[card]  # chi_completions, one call less
+    facts, local = t.facts[seat], _LOCAL[card]  # chi_completions, one call less
     found = _chi_local(card, facts.usable & local, facts.twice & local)
     if not found or sum(hand) - 3 * hand.count(3) > 8:  # a chi with two bi uses 8 hand cards: one is left
         return found
@@ -146,18 +142,20 @@ def chi_choices(t, seat: int, card: int) -> tuple[Action, ...]:
 def can_chi(t, seat: int, card: int) -> bool:
     """`bool(chi_choices(t, seat, card))`, for offers: most hands hold no copy of the card (nothing to
     bi, R6.3), and then a chi group's two other cards are in hand exactly when the card is `near` in
-    the hand's facts (never from a kan); a hand of more than 8 such cards can never be left without a
-    discard. Only the rest builds the choices (most hands it sees are new to their cache)."""
+    the hand's facts (never from a kan); else the choices' cache says whether a chi with its bi
+    completes. A hand of more than 8 such cards can never be left without a discard (R6.5): only
+    the rest builds the choices."""
     if (t.passed[seat] | t.discarded[seat]) >> card & 1:  # forbidden (R6.4)
         return False
-    hand = t.hands[seat]
-    facts = hand_facts(bytes(hand))
-    if not facts.usable >> card & 1:
-        if not facts.near >> card & 1:
+    facts = t.facts[seat]
+    if facts.usable >> card & 1:
+        local = _LOCAL[card]
+        if not _chi_local(card, facts.usable & local, facts.twice & local):
             return False
-        if sum(hand) - 3 * hand.count(3) > 8:
-            return True
-    return bool(chi_choices(t, seat, card))
+    elif not facts.near >> card & 1:
+        return False
+    hand = t.hands[seat]
+    return sum(hand) - 3 * hand.count(3) > 8 or bool(chi_choices(t, seat, card))
 
 
 def can_peng(t, seat: int, card: int) -> bool:
@@ -233,41 +231,26 @@ def offers(t, kind: str, card: int, owner: int) -> tuple[tuple[int, str], ...]:
     """Every claim on the card, best first (R5.5, R7.3): hu (the drawer, then his 下家, then the next;
     for a discard the discarder's 下家 first), then a forced pao, else peng, then chi (the drawer before
     his 下家). A pending pao leaves no room for peng or chi."""
-    hu_seats, peng_seats, chi_takers = _seats(t.order, kind, owner, t.rules.discard_win)
+    hu_seats, peng_seats, chi_takers = t.claim_ranks[kind][owner]
     out = []  # loops, not list comprehensions: each of those is a call, and offers runs on every card
-    hands, in_flight = t.hands, kind in _IN_FLIGHT
-    for s in hu_seats:
-        if in_flight and not hand_facts(bytes(hands[s])).wins_with >> card & 1:
-            continue  # may_win's first test, without the calls: it refuses most seats on most cards
-        if can_hu(t, s, kind, card, owner):
-            out.append((s, "hu"))
-    if not in_flight:  # a ti/wei's card or the shown card: hu only
+    if kind not in _IN_FLIGHT:  # a ti/wei's card or the shown card: hu only
+        for s in hu_seats:
+            if can_hu(t, s, kind, card, owner):
+                out.append((s, "hu"))
         return tuple(out)
-    pao = pao_seat(t, kind, card, owner)
+    facts, bit = t.facts, 1 << card
+    for s in hu_seats:  # may_win's first test, without the calls: it refuses most seats on most cards
+        if facts[s].wins_with & bit and can_hu(t, s, kind, card, owner):
+            out.append((s, "hu"))
+    pao = pao_seat(t, kind, card, owner) if t.threes & bit else None  # its first test, inlined
     if pao is not None:
         out.append((pao, "pao"))
         return tuple(out)
     for s in peng_seats:
-        if hands[s][card] == 2 and can_peng(t, s, card):
+        if facts[s].twice & bit and can_peng(t, s, card):  # can_peng's first test, inlined
             out.append((s, "peng"))
     for s in chi_takers:
-        facts = hand_facts(bytes(hands[s]))
-        if (facts.usable | facts.near) >> card & 1 and can_chi(t, s, card):  # can_chi's first test, inlined
+        f = facts[s]
+        if (f.usable | f.near) & bit and can_chi(t, s, card):  # can_chi's first test, inlined
             out.append((s, "chi"))
     return tuple(out)
-
-
-def chi_seats(order: tuple[int, ...], kind: str, owner: int) -> tuple[int, ...]:
-    """R6.2: who may chi, in rank order: a drawn card the drawer, then his 下家; a discard only the
-    discarder's 下家."""
-    return (owner, next_seat(order, owner)) if kind == DRAW else (next_seat(order, owner),)
-
-
-@lru_cache(maxsize=256)  # a few hundred (order, kind, owner, discard_win) at most
-def _seats(order: tuple[int, ...], kind: str, owner: int, discard_win: bool):
-    """(hu seats, peng seats, chi seats) in the order their claims rank, for offers."""
-    start = order.index(owner if kind != DISCARD else next_seat(order, owner))
-    hu_seats = (owner,) if kind == TIWEI else tuple(order[(start + i) % len(order)] for i in range(len(order)))
-    if kind == DISCARD:
-        hu_seats = tuple(s for s in hu_seats if s != owner) if discard_win else ()
-    return hu_seats, tuple(s for s in order if s != owner), chi_seats(order, kind, owner)

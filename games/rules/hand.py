@@ -13,7 +13,6 @@ from __future__ import annotations
 from .actions import Action, Event, IllegalAction, InvalidAction
 from .claims import chi_choices
 from .deal import SetupError, deal, new_seed, setup
-from .prechecks import usable_kinds
 from .refusals import explain
 from .series import next_dealer
 from .state import HandState, Window
@@ -26,7 +25,7 @@ __all__ = ["Action", "Event", "HandState", "IllegalAction", "InvalidAction", "Se
 PASS, PENG, HU = Action("pass"), Action("peng"), Action("hu")
 DISCARDS = tuple(Action.discard(k) for k in range(20))
 # The discards of every set of five kinds (一…五, 六…十, 壹…伍, 陆…拾) by bitmask: a seat's discards are
-# the kinds it holds once or twice (prechecks.usable_kinds), read as four such quarters.
+# the kinds it holds once or twice (prechecks.Facts.usable), read as four such quarters.
 _DISCARD_SETS = tuple(tuple(tuple(DISCARDS[base + v] for v in range(5) if mask >> v & 1) for mask in range(32))
                       for base in (0, 5, 10, 15))
 
@@ -38,7 +37,7 @@ def legal_actions(state: HandState, seat: int) -> list[Action]:
     if state.turn is not None:
         if state.turn != seat:
             return []
-        usable = usable_kinds(state.hands[seat])  # R6.5: never a kan card
+        usable = state.facts[seat].usable  # R6.5: never a kan card
         a, b, c, d = _DISCARD_SETS
         return [*a[usable & 31], *b[usable >> 5 & 31], *c[usable >> 10 & 31], *d[usable >> 15]]
     w = state.window

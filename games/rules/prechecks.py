@@ -33,10 +33,22 @@ def _both(*values: int) -> int:
     return sum(1 << v | 1 << (v + 10) for v in values)
 
 
-# hand_facts' near: its terms, each true at the value indices it may be true at: shifts that run across the sizes fall
-# outside these masks.
+# _sentence_near's terms, each true at the value indices it may be true at: shifts that run across the
+# sizes fall outside these masks.
 _AFTER_TWO, _BETWEEN, _BEFORE_TWO = _both(*range(2, 10)), _both(*range(1, 9)), _both(*range(8))
 _ER, _QI, _SHI = _both(1), _both(6), _both(9)  # 二, 七, 十
+
+
+def _sentence_near(u: int) -> int:
+    """The kinds a copy of which two usable cards (the bitmask u) complete a sentence with: v-2 v-1 v,
+    v-1 v v+1, v v+1 v+2 or 二七十 (both sizes at once)."""
+    return (u << 2 & u << 1 & _AFTER_TWO | u << 1 & u >> 1 & _BETWEEN | u >> 1 & u >> 2 & _BEFORE_TWO
+            | u >> 5 & u >> 8 & _ER | u << 5 & u >> 3 & _QI | u << 8 & u << 3 & _SHI)
+
+
+# _sentence_near of one size's usable cards, for every bitmask of them: hand_facts looks both sizes up
+# (a miss of its cache comes with nearly every new hand).
+_SENTENCE_NEAR = tuple(map(_sentence_near, range(1 << 10)))
 
 
 class Facts(NamedTuple):
@@ -56,15 +68,14 @@ def hand_facts(counts: bytes) -> Facts:
     bytes, so this is their own key). A seat's hand seldom changes: cached."""
     b = counts[::-1]  # the text of a bitmask starts with its highest bit
     usable, twice = int(b.translate(_USABLE), 2), int(b.translate(_TWICE), 2)
-    # near: the hand holds the two other cards of a group holding one copy of the kind: a sentence
-    # v-2 v-1 v, v-1 v v+1, v v+1 v+2 or 二七十 of usable cards, or a jiao with two of the other size
-    # (both sizes at once, in one expression: a miss here comes with nearly every new hand)
-    u = usable
-    near = (u << 2 & u << 1 & _AFTER_TWO | u << 1 & u >> 1 & _BETWEEN | u >> 1 & u >> 2 & _BEFORE_TWO
-            | u >> 5 & u >> 8 & _ER | u << 5 & u >> 3 & _QI | u << 8 & u << 3 & _SHI
+    # near: the hand holds the two other cards of a group holding one copy of the kind: a sentence of
+    # usable cards (_sentence_near, per size), or a jiao with two of the other size
+    near = (_SENTENCE_NEAR[usable & _SIZE] | _SENTENCE_NEAR[usable >> 10] << 10
             | twice >> 10 | (twice & _SIZE) << 10)
     loose = (usable ^ twice) & ~near  # held once, and no group of the hand for it
-    wins_with = win_card_test(loose) if loose.bit_count() <= 2 else 0
+    if loose.bit_count() > 2:  # win_card_test's answer: nothing to win with, so nothing fits
+        return _facts(Facts, (loose, near, usable, twice, 0, 0))
+    wins_with = win_card_test(loose)
     return _facts(Facts, (loose, near, usable, twice, wins_with, wins_with & (int(b.translate(_HELD), 2) | near)))
 
 
@@ -89,6 +100,11 @@ def usable_kinds(hand: Sequence[int]) -> int:
     """Bitmask of the kinds held once or twice (Facts.usable), uncached: for a hand read once, as a
     seat's hand on its turn to discard is."""
     return int(bytes(hand)[::-1].translate(_USABLE), 2)
+
+
+def kan_kinds(hand: Sequence[int]) -> int:
+    """Bitmask of the kinds held three or four times (a kan, or a ti not yet laid), uncached."""
+    return int(bytes(hand)[::-1].translate(_SET), 2)
 
 
 def loose_singles(hand: Sequence[int]) -> int:
@@ -135,7 +151,7 @@ def huxi_bound(rules, table: Sequence[Group], hand: Sequence[int], card: int | N
         if g.cards[0] == card and g.kind in THREE_SAME:
             bonus = max(bonus, bound.four[card] - h)
     hand = bytes(hand)
-    sets = int(hand[::-1].translate(_SET), 2)  # kans and ti: never free
+    sets = int(hand[::-1].translate(_SET), 2)  # kan_kinds, inlined: never free
     while sets:
         low = sets & -sets
         sets ^= low

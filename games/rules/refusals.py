@@ -8,7 +8,7 @@ from __future__ import annotations
 from . import cards as C
 from . import claims
 from .actions import Action, IllegalAction
-from .state import DISCARD, DRAW, SHOWN, TIWEI, HandState
+from .state import DISCARD, DRAW, SHOWN, TIWEI, HandState, chi_seats
 
 
 def explain(state: HandState, seat: int, action: Action) -> IllegalAction:
@@ -107,7 +107,7 @@ def _peng(state: HandState, seat: int) -> IllegalAction:
 def _chi(state: HandState, seat: int, action: Action) -> IllegalAction:
     w = state.window
     card, ch = w.card, C.char(w.card)
-    if seat not in claims.chi_seats(state.order, w.kind, w.owner):
+    if seat not in chi_seats(state.order, w.kind, w.owner):
         return IllegalAction("chi_not_drawer_or_next" if w.kind == DRAW else "chi_not_next")
     chi_group, *bis = action.groups
     if card not in chi_group:

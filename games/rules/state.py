@@ -19,6 +19,7 @@ from functools import lru_cache
 from . import cards as C
 from .actions import Action
 from .groups import FOUR_SAME, WEI_KINDS, Group, Kind
+from .prechecks import Facts, hand_facts, kan_kinds
 from .variants import RuleSet, interned
 
 # Window kinds: a discard; a drawn card shown; the drawer's hu right after his forced ti/wei;
@@ -153,6 +154,32 @@ def order_of(players: int, dealer: int) -> tuple[int, ...]:
     return tuple(seats)
 
 
+def next_seat(order: tuple[int, ...], seat: int) -> int:
+    return order[(order.index(seat) + 1) % len(order)]
+
+
+def chi_seats(order: tuple[int, ...], kind: str, owner: int) -> tuple[int, ...]:
+    """R6.2: who may chi, in rank order: a drawn card the drawer, then his 下家; a discard only the
+    discarder's 下家."""
+    return (owner, next_seat(order, owner)) if kind == DRAW else (next_seat(order, owner),)
+
+
+def _ranks(order: tuple[int, ...], kind: str, owner: int, discard_win: bool):
+    """(hu seats, peng seats, chi seats) in the order their claims rank (R5.5, R7.3), for claims.offers."""
+    start = order.index(owner if kind != DISCARD else next_seat(order, owner))
+    hu_seats = (owner,) if kind == TIWEI else tuple(order[(start + i) % len(order)] for i in range(len(order)))
+    if kind == DISCARD:
+        hu_seats = tuple(s for s in hu_seats if s != owner) if discard_win else ()
+    return hu_seats, tuple(s for s in order if s != owner), chi_seats(order, kind, owner)
+
+
+@lru_cache(maxsize=64)  # a few (order, discard_win) pairs
+def claim_ranks(order: tuple[int, ...], discard_win: bool) -> dict[str, dict[int, tuple]]:
+    """_ranks of every window kind and owner, made once per table: offers looks them up on every card."""
+    return {kind: {owner: _ranks(order, kind, owner, discard_win) for owner in order}
+            for kind in (DISCARD, DRAW, TIWEI, SHOWN)}
+
+
 def table_huxi(rules: RuleSet, groups) -> int:
     """R4: the hu-xi of a seat's table groups (当前得息数, used by R7.4)."""
     hx = rules.huxi.huxi
@@ -181,11 +208,7 @@ def threes_of(hands, pengs, weis) -> int:
     cards anyone could pao (R5.3), pao_seat's first test. Hands only lose cards, so the turn loop keeps
     it by adding the pengs and weis it lays (a pao laid later leaves a stale bit: never a missed pao)."""
     out = 0
-    for h in hands:
-        for k, n in enumerate(h):
-            if n >= 3:
-                out |= 1 << k
-    for mask in (*pengs, *weis):
+    for mask in (*map(kan_kinds, hands), *pengs, *weis):
         out |= mask
     return out
 
@@ -244,6 +267,11 @@ class HandState:
         return order_of(self.players, self.dealer)
 
     @property
+    def claim_ranks(self) -> dict[str, dict[int, tuple]]:
+        """claim_ranks of this table (the turn loop keeps its own)."""
+        return claim_ranks(self.order, self.rules.discard_win)
+
+    @property
     def finished(self) -> bool:
         return self.result is not None
 
@@ -264,6 +292,11 @@ class HandState:
     def weis(self) -> tuple[int, ...]:
         """Per seat, table_threes' wei kinds."""
         return tuple(table_threes(t)[1] for t in self.tables)
+
+    @property
+    def facts(self) -> tuple[Facts, ...]:
+        """Each hand's prechecks.Facts (the turn loop keeps its own as hands change)."""
+        return tuple(hand_facts(bytes(h)) for h in self.hands)
 
     @property
     def threes(self) -> int:

@@ -7,7 +7,7 @@ state's tuples until written (see thawed); piles are lists from the start (most 
 A hand is a `bytes` of its counts, replaced when cards leave it (Play.remove): a hand is read far
 more often than written (every claim test reads each seat's hand), and a bytes is read like the
 state's tuple, hashes once for the caches keyed on it (prechecks) and is its own key
-(`bytes(hand) is hand`).
+(`bytes(hand) is hand`). Its prechecks.Facts are kept beside it (facts): every claim test reads them.
 """
 from __future__ import annotations
 
@@ -15,11 +15,11 @@ import json
 
 from . import cards as C
 from . import claims
-from .prechecks import usable_kinds
+from .prechecks import hand_facts
 from .actions import Action, Event
 from .groups import KIND_TEXT, THREE_SAME, WEI_KINDS, Group, Kind
-from .state import (DISCARD, DRAW, TIWEI, HandState, Window, owes_discard, table_huxi, table_threes, threes_of,
-                    to_act_of)
+from .state import (DISCARD, DRAW, TIWEI, HandState, Window, claim_ranks, next_seat, owes_discard, table_huxi,
+                    table_threes, threes_of, to_act_of)
 
 
 _PENG = Kind.PENG  # bound once (groups.WEI_KINDS says why)
@@ -35,6 +35,7 @@ def thawed(rows: list, i: int) -> list:
 
 
 _ALL_PASSED = (None, None, None)
+_TAKES = frozenset(("peng", "chi"))  # the claims a pass passes a card on (R6.4)
 
 
 def _taker(offers, decisions) -> tuple | None:
@@ -56,8 +57,10 @@ def _taker(offers, decisions) -> tuple | None:
 class Play:
     def __init__(self, s: HandState):
         self.rules, self.dealer, self.order = s.rules, s.dealer, s.order
-        self.after = {seat: claims.next_seat(self.order, seat) for seat in self.order}  # each seat's 下家
+        self.after = {seat: next_seat(self.order, seat) for seat in self.order}  # each seat's 下家
+        self.claim_ranks = claim_ranks(self.order, self.rules.discard_win)  # as HandState.claim_ranks
         self.hands = list(map(bytes, s.hands))
+        self.facts = list(map(hand_facts, self.hands))  # each hand's prechecks.Facts, kept by remove
         self.tables, self.piles = list(s.tables), list(map(list, s.piles))  # a pile grows most moves
         threes = [table_threes(t) for t in s.tables]  # kept as groups are laid (lay): read on every card
         self.pengs, self.weis = [p for p, _ in threes], [w for _, w in threes]
@@ -99,7 +102,8 @@ class Play:
         hand = bytearray(self.hands[seat])
         for k in cards:
             hand[k] -= 1
-        self.hands[seat] = bytes(hand)
+        self.hands[seat] = hand = bytes(hand)
+        self.facts[seat] = hand_facts(hand)
 
     def emit(self, seat: int | None, move: str, cards: tuple[int, ...] = ()) -> None:
         self.events.append(_event(Event, (seat, move, cards)))  # Event(seat, move, cards), in C
@@ -133,8 +137,7 @@ class Play:
     # --- the loop ----------------------------------------------------------------------------
     def after_take(self, seat: int) -> None:
         """After cards came in: discard if owed and possible, else the 下家 draws (R6.5)."""
-        hand = self.hands[seat]
-        if owes_discard(hand, self.tables[seat]) and usable_kinds(hand):  # a card to discard
+        if owes_discard(self.hands[seat], self.tables[seat]) and self.facts[seat].usable:  # a card to discard
             self.turn = seat
         else:
             self.draw(self.after[seat])
@@ -189,7 +192,7 @@ class Play:
             self.passed_hu[seat] = tuple(sorted(entries + [(w.card, self.table_huxi(seat))]))
         if "peng" in mine and action.verb not in ("peng", "hu"):  # R10.3 有碰不碰
             self.skipped_peng |= 1 << seat
-        if action.verb == "pass" and mine & {"peng", "chi"}:  # R6.4 passed card
+        if action.verb == "pass" and not _TAKES.isdisjoint(mine):  # R6.4 passed card
             self.passed[seat] |= 1 << w.card
         decisions = w.decisions + ((seat, action),)
         taker = None if w.held else _taker(w.offers, decisions)
