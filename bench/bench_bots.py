@@ -16,7 +16,9 @@ seeded hands (the focus seat and the dealer rotated), and prints the focus seat'
 mean score per hand (games.rules.seat_score: points won or paid) with 95 % confidence intervals.
 `--budget-ms` is the hard bot's time per decision (the site's: 150 ms), `--rounds` caps its
 Monte-Carlo rounds (the site's: 0; with `--budget-ms 0`: no clock, the same moves on any machine); the
-hard bot's median and 95th percentile milliseconds per decision are printed too. `--jobs` processes
+hard bot's median, 95th and 99th percentile and longest milliseconds per decision are printed too. With
+the control among the matches, each other match's paired difference from it follows (hand by hand on
+the same hands: a narrower interval than the two matches' own). `--jobs` processes
 share the hands (each seeded on its own: the same figures whatever the number); run it under nice.
 
     nice -n 19 .venv/bin/python bench/bench_bots.py --levels --hands 2000 --budget-ms 150 --rounds 0 \
@@ -115,6 +117,7 @@ def level_task(task: tuple) -> tuple[float, float, list[float]]:
 def run_levels(name: str, hands: int, seed: int, search: Search, every: int, matches, jobs: int) -> None:
     """Each match over the same seeded hands; with `jobs` > 1 the hands are shared among processes (each
     hand seeded on its own, so the figures are the same whatever the number of jobs)."""
+    played = {}
     with multiprocessing.Pool(jobs) if jobs > 1 else contextlib.nullcontext() as pool:
         for focus, others in matches:
             seeds = random.Random(seed)  # the same hands for every match
@@ -128,6 +131,22 @@ def run_levels(name: str, hands: int, seed: int, search: Search, every: int, mat
                 hard_ms += ms
                 if len(wins) == hands or (every and len(wins) % every == 0):
                     report(name, focus, others, wins, scores, time.perf_counter() - start, hard_ms)
+            played[focus, others] = wins, scores
+    report_paired(name, played)
+
+
+def report_paired(name: str, played: dict) -> None:
+    """Each match less the control (normal vs two normal) on the same hands: the paired difference of
+    the focus seat's wins and scores, hand by hand, with its 95 % interval (narrower than the two
+    matches' own intervals, the hands' luck cancelling)."""
+    control = played.get(("normal", "normal"))
+    for (focus, others), (wins, scores) in played.items():
+        if control is None or (focus, others) == ("normal", "normal"):
+            continue
+        win, win_ci = interval([a - b for a, b in zip(wins, control[0])])
+        score, score_ci = interval([a - b for a, b in zip(scores, control[1])])
+        print(f"{name:<16} {focus} vs two {others} less the control: wins {100 * win:+.1f} points "
+              f"± {100 * win_ci:.1f}, score per hand {score:+.2f} ± {score_ci:.2f} (paired, 95% CI)", flush=True)
 
 
 def report(name: str, focus: str, others: str, wins: list[float], scores: list[float], elapsed: float,
@@ -137,8 +156,10 @@ def report(name: str, focus: str, others: str, wins: list[float], scores: list[f
     line = (f"{name:<16} {focus} vs two {others}: {len(wins)} hands, wins {100 * win:.1f}% ± {100 * win_ci:.1f}, "
             f"mean score per hand {score:+.2f} ± {score_ci:.2f} (95% CI); {len(wins) / elapsed:.1f} hands/s")
     if hard_ms:
-        p95 = statistics.quantiles(hard_ms, n=20)[-1] if len(hard_ms) > 1 else hard_ms[0]
-        line += f"; hard decision median {statistics.median(hard_ms):.1f} ms, p95 {p95:.1f} ms"
+        cuts = statistics.quantiles(hard_ms, n=100, method="inclusive") if len(hard_ms) > 1 else hard_ms * 99
+        p95, p99 = cuts[94], cuts[98]
+        line += (f"; hard decision median {statistics.median(hard_ms):.1f} ms, p95 {p95:.1f} ms, p99 {p99:.1f} ms, "
+                 f"max {max(hard_ms):.1f} ms")
     print(line, flush=True)
 
 
