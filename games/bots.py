@@ -249,7 +249,7 @@ def _scores(rules: RuleSet, view: dict, candidates: list[Action], first: HandSta
     seat = view["seat"]
     totals: dict[Action, list[int]] = {a: [] for a in candidates}
     stop = None if search.budget_ms is None else started + search.budget_ms / 1000
-    rounds, state, playouts = 0, first, 0
+    rounds, state, playouts, begun = 0, first, 0, time.perf_counter()  # a playout's time: from here
     while rounds < search.rounds:
         if rounds:
             state = determinized(rules, view, rng)
@@ -259,7 +259,7 @@ def _scores(rules: RuleSet, view: dict, candidates: list[Action], first: HandSta
         scores = {}
         for action in candidates:
             now = time.perf_counter()
-            if stop is not None and playouts and now + (now - started) / playouts > stop:
+            if stop is not None and playouts and now + (now - begun) / playouts > stop:
                 break  # the next playout would likely end past the budget
             scores[action] = _playout(state, seat, action, playout_seed)
             playouts += 1

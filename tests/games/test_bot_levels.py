@@ -183,3 +183,18 @@ def test_normal_from_the_view_at_two_and_four_players(players):
             assert decide(rules, seat_view(state, seat), "normal") == choose_action(state, seat)
             assert decide(rules, seat_view(state, seat), "hard", seed=1, search=QUICK) in legal_actions(state, seat)
             state, _ = apply(state, seat, choose_action(state, seat))
+
+
+def test_the_search_clock_counts_playouts_only_not_the_moves_judged_before(monkeypatch):
+    """Each playout's expected time is the playouts' own mean: the outlook judged before them (here 600
+    of the 1,000 ms) once counted as playout time, and the search stopped after a single playout."""
+    ticks = iter(range(600, 10**6))  # a clock that moves 1 ms per reading, 600 ms after the decision began
+    monkeypatch.setattr(bots.time, "perf_counter", lambda: next(ticks) / 1000)
+    rules = preset("changde")
+    state, _ = deal(rules, seed=4, dealer=0)
+    seat = state.to_act[0]
+    view = seat_view(state, seat)
+    candidates = [Action.parse(a) for a in view["legal"]][:2]
+    first = determinized(rules, view, random.Random(1))
+    scores = bots._scores(rules, view, candidates, first, random.Random(1), Search(budget_ms=1000, rounds=3), 0.0)
+    assert {len(s) for s in scores.values()} == {3}  # every round played, within the budget
