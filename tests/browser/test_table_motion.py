@@ -105,6 +105,9 @@ def test_your_turn_sounds_and_muted_it_does_not_across_a_reload(table):
     page.click("#event-log h2")  # a first tap lets the page's audio start (the browser's rule)
     page.evaluate("window.__tones = []")
     play_until(page, lambda: page.evaluate("window.__tones.some(t => t[0] === 'sine' && t[1] === 660)"))
+    # A bot may end the hand meanwhile, and its result panel covers the toggle: the page's own turn to
+    # discard comes next (nobody else moves until it discards).
+    play_until(page, lambda: my_discard(page))
     page.click("#sound-toggle")
     assert page.get_attribute("#sound-toggle", "aria-pressed") == "false"
     page.reload()
