@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Sequence
 
 from . import cards as C
 from .actions import Action
@@ -224,6 +225,19 @@ def owes_discard(hand, table, incoming: int = 0) -> bool:
     return any(g.kind in FOUR_SAME for g in table)
 
 
+class FactsOf:
+    """The hands' Facts by seat, each built when read: a frozen state is mostly asked about one or two
+    seats (legal_actions, a chi's choices), so building all of them on every read would be waste."""
+
+    __slots__ = ("_hands",)
+
+    def __init__(self, hands: Sequence[Sequence[int]]):
+        self._hands = hands
+
+    def __getitem__(self, seat: int) -> Facts:
+        return hand_facts(bytes(self._hands[seat]))
+
+
 @dataclass(frozen=True, slots=True)
 class HandState:
     rules: RuleSet
@@ -294,9 +308,9 @@ class HandState:
         return tuple(table_threes(t)[1] for t in self.tables)
 
     @property
-    def facts(self) -> tuple[Facts, ...]:
-        """Each hand's prechecks.Facts (the turn loop keeps its own as hands change)."""
-        return tuple(hand_facts(bytes(h)) for h in self.hands)
+    def facts(self) -> FactsOf:
+        """Each hand's prechecks.Facts, indexed by seat (the turn loop keeps its own as hands change)."""
+        return FactsOf(self.hands)
 
     @property
     def threes(self) -> int:
