@@ -22,7 +22,7 @@ _ALL = (1 << 20) - 1
 _TWICE = bytes(b"01"[n == 2] for n in range(256))
 _USABLE = bytes(b"01"[0 < n < 3] for n in range(256))
 _HELD = bytes(b"01"[n > 0] for n in range(256))
-_SET = bytes(b"01"[n >= 3] for n in range(256))  # huxi_bound's: the kinds held 3 or 4 times (kan, ti)
+_SET = bytes(b"01"[n >= 3] for n in range(256))  # kan_kinds': the kinds held 3 or 4 times (kan, ti)
 _FREE = bytes(n if n < 3 else 0 for n in range(256))  # huxi_bound's: a count less its kan or ti
 _SPECIAL = itemgetter(0, 1, 2, 6, 9, 10, 11, 12, 16, 19)  # 一二三七十 and 壹贰叁柒拾: the special sentences' cards
 _SIZE = (1 << 10) - 1  # one size's kinds
@@ -151,7 +151,7 @@ def huxi_bound(rules, table: Sequence[Group], hand: Sequence[int], card: int | N
         if g.cards[0] == card and g.kind in THREE_SAME:
             bonus = max(bonus, bound.four[card] - h)
     hand = bytes(hand)
-    sets = int(hand[::-1].translate(_SET), 2)  # kan_kinds, inlined: never free
+    sets = kan_kinds(hand)
     while sets:
         low = sets & -sets
         sets ^= low
