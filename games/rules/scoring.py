@@ -126,7 +126,6 @@ class NoWin:
 _NO = {why: NoWin(why) for why in ("shape", "huxi", "source")}
 _NO_SHAPE, _NO_HUXI, _NO_SOURCE = _NO["shape"], _NO["huxi"], _NO["source"]
 _DISCARD, _SHOWN = Source.DISCARD, Source.SHOWN
-_UNIT_OF = W.unit_of  # the holdings' packed counts, summed inline: evaluate is asked on every hint and claim
 
 
 def evaluate(rules: RuleSet, table: Sequence[Group], hand: Sequence[int], card: int | None,
@@ -146,7 +145,7 @@ def evaluate(rules: RuleSet, table: Sequence[Group], hand: Sequence[int], card: 
     if source is _DISCARD and not rules.discard_win:
         return _NO_SOURCE  # R6.5, R7.3: never a discard (Luzhou: R10.3)
     solver = W.solver_for(rules.huxi)
-    fixed, configs = solver.configurations(table, sum(map(_UNIT_OF, hand)), card, source, rules.pair_plus_others_card)
+    fixed, configs = solver.configurations(table, W.packed_cards(hand), card, source, rules.pair_plus_others_card)
     shown, self_draw = source is _SHOWN, source in _SELF_DRAWN
     best, why, held = None, _NO_SHAPE, None
     for config in configs:
@@ -205,7 +204,7 @@ def _mandatory_heavenly(rules: RuleSet, table: Sequence[Group], hand: list[int],
     if ti < 3 and kan < 5:
         return _NO["shape"]
     solver = W.solver_for(rules.huxi)
-    fixed, [config] = solver.configurations(table, sum(map(_UNIT_OF, hand)), None, None)
+    fixed, [config] = solver.configurations(table, W.packed_cards(hand), None, None)
     acc, packed, _ = config
     huxi = acc & 255
     free = W.unpacked(packed)

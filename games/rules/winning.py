@@ -14,7 +14,7 @@ sorting and scoring a split never hashes a group.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from operator import mul
 
@@ -71,7 +71,12 @@ def unpacked(x: int) -> list[int]:
     return [x >> 3 * k & 7 for k in range(20)]
 
 
-unit_of = _ONE.__getitem__  # a card's packed count: holdings as cards pack as sum(map(unit_of, hand))
+_unit_of = _ONE.__getitem__  # a card's packed count
+
+
+def packed_cards(hand: Iterable[int]) -> int:
+    """The packed counts of holdings given as a list of cards (evaluate's hands)."""
+    return sum(map(_unit_of, hand))
 
 
 def packed_counts(counts: Sequence[int]) -> int:
