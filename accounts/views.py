@@ -70,17 +70,20 @@ def guest_sign_in(request) -> bool:
 
 @login_required
 def claim(request):
-    """A guest chooses a username and password; coins and hands stay with the account."""
+    """A guest chooses a username and password; coins and hands stay with the account. A safe `next`
+    (a club's invite, which guests may not take) is where the claimed account goes on."""
     if not request.user.is_guest:
         return redirect("accounts:profile")
     form = SignupForm(request.POST or None)
+    onward = _next_url(request, "accounts:profile")
     if request.method == "POST" and form.is_valid():
         user = services.guest_claim(user=request.user, username=form.cleaned_data["username"],
                                     password=form.cleaned_data["password1"])
         login(request, user, backend=BACKEND)  # the password changed: keep the session valid
         messages.success(request, _("The account is yours now, %(name)s.") % {"name": user.username})
-        return redirect("accounts:profile")
-    return render(request, "accounts/claim.html", {"form": form})
+        return redirect(onward)
+    return render(request, "accounts/claim.html",
+                  {"form": form, "next": "" if onward == "accounts:profile" else onward})
 
 
 @login_required

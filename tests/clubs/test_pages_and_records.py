@@ -93,6 +93,32 @@ def test_the_invite_link_joins(client, club, make_user):
     assert response.url == reverse("clubs:lobby", args=[club.number])
 
 
+def test_a_guest_with_an_invite_is_told_to_keep_the_account_and_comes_back_to_join(client, club, db):
+    """A guest may not join (clubs.services); the invite page says so before any button, and keeping the
+    account from there leads back to the invite, which then joins."""
+    client.post(reverse("accounts:guest"))
+    invite = reverse("clubs:invite", args=[club.number])
+    shown = client.get(invite).content.decode()
+    assert 'id="club-guest-claim"' in shown and 'id="club-invite-join"' not in shown
+    claim = f"{reverse('accounts:claim')}?next={invite}"
+    assert claim in shown
+    home = client.get(reverse("clubs:home")).content.decode()
+    assert 'id="club-guest"' in home and 'id="club-join-form"' not in home and 'id="club-create-form"' not in home
+    password = "a-long-secret-9"
+    response = client.post(claim, {"username": "xinlai", "password1": password, "password2": password})
+    assert response.url == invite
+    assert client.post(invite).url == reverse("clubs:lobby", args=[club.number])
+    assert club.memberships.filter(user__username="xinlai").exists()
+
+
+def test_keeping_an_account_ignores_a_next_address_off_the_site(client, db):
+    client.post(reverse("accounts:guest"))
+    password = "a-long-secret-9"
+    response = client.post(f'{reverse("accounts:claim")}?next=https://evil.example/',
+                           {"username": "xinlai", "password1": password, "password2": password})
+    assert response.url == reverse("accounts:profile")
+
+
 def finished_series(club, users, totals_by_hand, ended):
     """A club table of `users`, finished: each hand's scores by seat as given, ending at `ended`."""
     rule_set = club.rule_sets.get()
