@@ -31,17 +31,17 @@ WHY_RULES = {"shape": "R7.1", "huxi": "R7.2", "source": "R7.3"}
 
 class HoldingsForm(forms.Form):
     groups = forms.CharField(
-        label=_("table groups"), required=False, widget=forms.Textarea(attrs={"rows": 3, "cols": 30}),
+        label=_("Table groups"), required=False, widget=forms.Textarea(attrs={"rows": 3, "cols": 30}),
         help_text=_("One group per line: a kind (peng, wei, chouwei, pao, ti, chi, or 碰 偎 臭偎 跑 提 吃) "
                     "and its cards, e.g. “peng 贰贰贰”."))
-    hand = forms.CharField(label=pgettext_lazy("cards held", "hand"), help_text=_("Cards in hand, e.g. 一二三四五六 or s1 s2 s3."))
-    card = forms.CharField(label=_("winning card"), required=False,
+    hand = forms.CharField(label=pgettext_lazy("cards held", "Hand"), help_text=_("Cards in hand, e.g. 一二三四五六 or s1 s2 s3."))
+    card = forms.CharField(label=_("Winning card"), required=False,
                            help_text=_("Empty: the holdings as they stand."))
-    source = forms.ChoiceField(label=_("source"), required=False, choices=[
+    source = forms.ChoiceField(label=_("Source"), required=False, choices=[
         ("", "—"), (Source.OWN_DRAW, _("own draw")), (Source.OTHER_DRAW, _("another player's draw")),
         (Source.DISCARD, _("discard")), (Source.SHOWN, _("the shown card (heavenly hu)"))])
-    last_card = forms.BooleanField(label=_("last card of the stock (海底)"), required=False)
-    heavenly = forms.BooleanField(label=_("mandatory heavenly hu (3 ti or 5 kan)"), required=False)
+    last_card = forms.BooleanField(label=_("Last card of the stock (海底)"), required=False)
+    heavenly = forms.BooleanField(label=_("Mandatory heavenly hu (3 ti or 5 kan)"), required=False)
 
     def request_line(self) -> dict:
         """The fields as one `cli score` request line."""
