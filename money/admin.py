@@ -51,34 +51,21 @@ class DailyTaskAdmin(admin.ModelAdmin):
     fields = ("kind", "hands", "pattern", "min_huxi", "tier", "reward", "active", "order")
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
-    """Written by the services only."""
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
-
 @admin.register(SignIn)
-class SignInAdmin(ReadOnlyAdmin):
+class SignInAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ("day", "user", "streak", "coins")
     list_filter = ("day",)
     search_fields = ("user__username",)
 
 
 @admin.register(TaskProgress)
-class TaskProgressAdmin(ReadOnlyAdmin):
+class TaskProgressAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ("day", "user", "task", "count", "claimed")
     list_filter = ("day", "claimed")
     search_fields = ("user__username",)
 
 
 @admin.register(CoinGrant)
-class CoinGrantAdmin(ReadOnlyAdmin):
+class CoinGrantAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ("created_at", "user", "amount", "reason", "by", "settlement_key")
     search_fields = ("user__username", "reason", "settlement_key")

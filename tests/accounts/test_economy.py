@@ -164,6 +164,24 @@ def test_an_admin_grant_writes_one_settlement_with_its_reason_and_an_admin_log(c
 
 
 @pytest.mark.django_db
+def test_the_admin_sees_sign_ins_and_grants_but_cannot_add_change_or_delete_them(client, make_user):
+    """Money's records are written by its services only (games.admin.ReadOnly): the admin views them."""
+    ann = make_user("ann")
+    boss = User.objects.create_superuser("boss", password="boss-pass-123")
+    rewards.signin_claim(user=ann)
+    rewards.coins_grant(user=ann, amount=50, reason="a prize", by=boss, token="t1")
+    client.force_login(boss)
+    for model, row in (("signin", SignIn.objects.get()), ("coingrant", CoinGrant.objects.get())):
+        assert client.get(reverse(f"admin:money_{model}_changelist")).status_code == 200
+        page = client.get(reverse(f"admin:money_{model}_change", args=[row.pk]))
+        assert page.status_code == 200 and 'name="_save"' not in page.content.decode()
+        assert client.get(reverse(f"admin:money_{model}_add")).status_code == 403
+        assert client.post(reverse(f"admin:money_{model}_delete", args=[row.pk]), {"post": "yes"}).status_code == 403
+        assert type(row).objects.filter(pk=row.pk).exists()
+    assert client.get(reverse("admin:money_taskprogress_changelist")).status_code == 200
+
+
+@pytest.mark.django_db
 def test_a_grant_needs_a_reason_and_cannot_take_more_than_the_player_has(client, make_user):
     ann = make_user("ann")
     boss = User.objects.create_superuser("boss", password="boss-pass-123")
