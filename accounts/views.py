@@ -75,15 +75,14 @@ def claim(request):
     if not request.user.is_guest:
         return redirect("accounts:profile")
     form = SignupForm(request.POST or None)
-    onward = _next_url(request, "accounts:profile")
+    onward = _next_url(request, "")
     if request.method == "POST" and form.is_valid():
         user = services.guest_claim(user=request.user, username=form.cleaned_data["username"],
                                     password=form.cleaned_data["password1"])
         login(request, user, backend=BACKEND)  # the password changed: keep the session valid
         messages.success(request, _("The account is yours now, %(name)s.") % {"name": user.username})
-        return redirect(onward)
-    return render(request, "accounts/claim.html",
-                  {"form": form, "next": "" if onward == "accounts:profile" else onward})
+        return redirect(onward or "accounts:profile")
+    return render(request, "accounts/claim.html", {"form": form, "next": onward})
 
 
 @login_required
