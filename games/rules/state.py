@@ -13,9 +13,9 @@ counted in `public_move_no`, the number pages show and send back.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Sequence
 
 from . import cards as C
 from .actions import Action
