@@ -37,6 +37,8 @@ if DATABASES["default"]["ENGINE"].endswith("postgresql"):  # noqa: F405
 
 # The Django test client's pages name the static files as they are, from the apps' folders: no
 # collectstatic before a test run. A served site (tests/browser/serverkit.py, bench/load.py) uses the
-# hashed and compressed files of the base settings, collected first.
+# hashed and compressed files of the base settings, collected first. No STATIC_ROOT either: WhiteNoise
+# would warn on every request of a fresh clone that it has no such folder.
 STORAGES = {**STORAGES, "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
 WHITENOISE_USE_FINDERS = True
+STATIC_ROOT = None
