@@ -94,16 +94,19 @@ def test_the_invite_link_joins(client, club, make_user):
 
 
 def test_a_guest_with_an_invite_is_told_to_keep_the_account_and_comes_back_to_join(client, club, db):
-    """A guest may not join (clubs.services); the invite page says so before any button, and keeping the
-    account from there leads back to the invite, which then joins."""
+    """A guest may not join (clubs.services) but finds clubs in the lobby; the invite page says so before
+    any button, and keeping the account from there leads back to the invite, which then joins."""
     client.post(reverse("accounts:guest"))
+    lobby = client.get(reverse("games:lobby")).content.decode()
+    assert 'id="lobby-clubs"' in lobby and f'href="{reverse("clubs:home")}" id="lobby-clubs-link"' in lobby
     invite = reverse("clubs:invite", args=[club.number])
     shown = client.get(invite).content.decode()
     assert 'id="club-guest-claim"' in shown and 'id="club-invite-join"' not in shown
     claim = f"{reverse('accounts:claim')}?next={invite}"
     assert claim in shown
     home = client.get(reverse("clubs:home")).content.decode()
-    assert 'id="club-guest"' in home and 'id="club-join-form"' not in home and 'id="club-create-form"' not in home
+    assert 'id="club-guest"' in home
+    assert not any(f'id="{part}"' in home for part in ("my-clubs", "club-join-form", "club-create-form"))
     password = "a-long-secret-9"
     response = client.post(claim, {"username": "xinlai", "password1": password, "password2": password})
     assert response.url == invite
