@@ -32,7 +32,7 @@ from money import tiers
 
 logger = logging.getLogger("paohuzi.table")
 
-# Close codes the htmx ws extension does not reconnect on (it reconnects after 1006, 1012, 1013 only).
+# Close codes the htmx ws extension does not reconnect on (it reconnects after 1006, 1011, 1012, 1013 only).
 NOT_SEATED = 4403  # not logged in, or no seat at this table
 OPENED_ELSEWHERE = 4409  # the user opened this table in more windows than TABLE_SOCKETS_PER_USER
 MAX_ID = 2 ** 63 - 1  # a table id the database can hold

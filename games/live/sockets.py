@@ -27,7 +27,7 @@ from accounts import throttles
 from games import events
 from games.live import socket_limits, spectator_count
 
-# Close codes the htmx ws extension does not reconnect on (it reconnects after 1006, 1012, 1013 only).
+# Close codes the htmx ws extension does not reconnect on (it reconnects after 1006, 1011, 1012, 1013 only).
 FLOODING = 4429  # the socket kept sending past its limit
 TRY_AGAIN = 1013  # the server could not open the socket now: the extension reconnects
 TOO_MANY_HERE = 4408  # SPECTATOR_SOCKETS_PER_ADDRESS are open from this address: nor does it reconnect
