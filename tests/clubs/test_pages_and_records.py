@@ -47,6 +47,13 @@ def test_strangers_removed_and_pending_people_get_a_404(client, club, make_user,
     assert client.get(reverse(name, args=[club.number])).status_code == 404
 
 
+def test_a_club_without_rule_sets_says_where_they_are_added(client, make_user):
+    owner = make_user("newowner")
+    bare = services.club_create(owner=owner, name="新圈", announcement="", needs_approval=False)
+    shown = page(client, owner, "clubs:lobby", bare).content.decode()
+    assert "还没有玩法：圈主和管理员可以在管理页添加。" in shown and 'class="club-tap"' not in shown
+
+
 def test_a_disabled_club_shows_its_members_that_it_is_disabled_and_strangers_nothing(client, club, make_user):
     Club.objects.filter(pk=club.pk).update(disabled=True)
     html = page(client, club.owner, "clubs:lobby", club).content.decode()
