@@ -47,6 +47,12 @@ def test_strangers_removed_and_pending_people_get_a_404(client, club, make_user,
     assert client.get(reverse(name, args=[club.number])).status_code == 404
 
 
+def test_every_page_of_a_registered_person_links_to_the_clubs(client, make_user):
+    client.force_login(make_user("regular"))
+    for name in ("home", "leaderboard", "games:lobby"):
+        assert f'<a href="{reverse("clubs:home")}" id="nav-clubs">亲友圈</a>' in client.get(reverse(name)).content.decode()
+
+
 def test_a_club_without_rule_sets_says_where_they_are_added(client, make_user):
     owner = make_user("newowner")
     bare = services.club_create(owner=owner, name="新圈", announcement="", needs_approval=False)
@@ -106,6 +112,7 @@ def test_a_guest_with_an_invite_is_told_to_keep_the_account_and_comes_back_to_jo
     client.post(reverse("accounts:guest"))
     lobby = client.get(reverse("games:lobby")).content.decode()
     assert 'id="lobby-clubs"' in lobby and f'href="{reverse("clubs:home")}" id="lobby-clubs-link"' in lobby
+    assert 'id="nav-clubs"' not in lobby  # the header stays short on a phone: the lobby's panel is the way
     invite = reverse("clubs:invite", args=[club.number])
     shown = client.get(invite).content.decode()
     assert 'id="club-guest-claim"' in shown and 'id="club-invite-join"' not in shown
