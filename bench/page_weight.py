@@ -23,7 +23,8 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.load import Guest, Servers, database, manage, server_env  # noqa: E402
+from bench.load import ROOT, Guest, Servers, database, manage, server_env  # noqa: E402
+from bench.static_once import collect_once  # noqa: E402
 
 ENCODINGS = {"br": "br, gzip, deflate", "gzip": "gzip, deflate", "none": "identity"}
 DEALT = re.compile(r'id="my-hand"[^>]*data-hand="\d')
@@ -63,7 +64,7 @@ def main() -> int:
         servers = Servers(env, 1, Path(tmp))
         try:
             manage(env, "manage.py", "migrate", "--noinput")
-            manage(env, "manage.py", "collectstatic", "--noinput")
+            collect_once(ROOT, lambda: manage(env, "manage.py", "collectstatic", "--noinput"))
             servers.start()
             guest = Guest(f"http://127.0.0.1:{servers.ports[0]}")
             lobby = guest.page("/play/")

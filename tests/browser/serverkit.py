@@ -21,6 +21,8 @@ from pathlib import Path
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page
 
+from bench.static_once import collect_once
+
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
 CHROMIUM = "/usr/bin/chromium"
@@ -143,31 +145,10 @@ class Process:
             self.proc.wait()
 
 
-def _static_sources() -> str:
-    """A fingerprint of what collectstatic copies: the project's static files (name, size, time) and
-    the installed packages' (admin, htmx), which change only with requirements.txt."""
-    files = sorted(p for pattern in ("static/**/*", "*/static/**/*") for p in ROOT.glob(pattern) if p.is_file())
-    parts = [f"{p.relative_to(ROOT)} {p.stat().st_size} {p.stat().st_mtime_ns}" for p in files]
-    parts.append((ROOT / "requirements.txt").read_text())
-    return hashlib.sha256("\n".join(parts).encode()).hexdigest()
-
-
 def collect_static(env: dict[str, str]) -> None:
     """The hashed and compressed static files a site with DEBUG off names and serves, as `make serve`
-    collects them: only when their sources changed since the last collection (a fingerprint kept in
-    test-artifacts) or STATIC_ROOT has no manifest. Under an exclusive lock: xdist's workers and the
-    fault scenarios' processes share STATIC_ROOT; two collectstatic at once read each other's
-    half-written manifest, and a collectstatic deletes and rewrites every hashed file, so a Daphne
-    starting beside one in another worker found a file gone between listing the folder and reading it
-    (WhiteNoise's FileNotFoundError, seen in CI)."""
-    ARTIFACTS.mkdir(exist_ok=True)
-    stamp, manifest = ARTIFACTS / "collectstatic.sources", ROOT / "staticfiles" / "staticfiles.json"
-    with (ARTIFACTS / "collectstatic.lock").open("w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        sources = _static_sources()
-        if not (manifest.is_file() and stamp.is_file() and stamp.read_text() == sources):
-            manage(env, "collectstatic", "--noinput", "-v", "0")
-            stamp.write_text(sources)
+    collects them: once for the whole run (bench/static_once.py says why)."""
+    collect_once(ROOT, lambda: manage(env, "collectstatic", "--noinput", "-v", "0"))
 
 
 class Daphne(Process):
